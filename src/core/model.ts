@@ -1,0 +1,77 @@
+/**
+ * The input model of the analysis core: what a capture (the page tap, a HAR file, a test) knows
+ * about one HTTP exchange. Everything here is plain data so that the same records can travel
+ * through `postMessage`, be written to HAR and be built by hand in tests.
+ */
+
+/** One HTTP header. Names compare case-insensitively; see {@link header}. */
+export interface Header {
+  name: string;
+  value: string;
+}
+
+/** One piece of a response body as it arrived. */
+export interface BodyChunk {
+  /** Arrival time, in milliseconds since the Unix epoch (fractions allowed). */
+  time: number;
+  /** The bytes. A string is taken as already-decoded text (HAR bodies usually are). */
+  data: Uint8Array | string;
+}
+
+/**
+ * How a response body ended.
+ * - `complete`: the server closed the body normally.
+ * - `reset`: the connection failed mid-body (`error` says how, e.g. `net::ERR_CONNECTION_RESET`).
+ * - `cancelled`: the page itself aborted the read.
+ * - `open`: still streaming when the capture was taken.
+ */
+export type EndState = 'complete' | 'reset' | 'cancelled' | 'open';
+
+export interface StreamEnd {
+  state: EndState;
+  /** When the body ended, ms since the epoch. Absent while `open`. */
+  time?: number;
+  /** The browser's or the tap's error text for `reset` and `cancelled`. */
+  error?: string;
+}
+
+/** The request half of an exchange: everything known before any response arrives. */
+export interface RequestInfo {
+  method: string;
+  url: string;
+  headers: Header[];
+  /** The request body as text, when there was one (JSON-RPC POSTs). */
+  body?: string;
+  /** When the request started, ms since the epoch. */
+  startTime: number;
+}
+
+/** The response head. `status` is 0 when no response arrived at all. */
+export interface ResponseInfo {
+  status: number;
+  headers: Header[];
+}
+
+/** One complete HTTP exchange, as a HAR entry or a finished capture describes it. */
+export interface Exchange extends RequestInfo {
+  status: number;
+  responseHeaders: Header[];
+  chunks: BodyChunk[];
+  end: StreamEnd;
+}
+
+/** Options that change what the analysis looks at. */
+export interface AnalysisOptions {
+  /**
+   * Extra application-sequence locations, as RFC 6901 JSON pointers into each JSON-RPC message
+   * (for example `/params/data/seq`). Used when a message carries neither `app_seq` nor progress.
+   */
+  appSeqPointers?: readonly string[];
+}
+
+/** Returns the first header called `name` (case-insensitive), or undefined. */
+export function header(headers: readonly Header[], name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const h of headers) if (h.name.toLowerCase() === wanted) return h.value;
+  return undefined;
+}
