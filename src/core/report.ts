@@ -43,6 +43,8 @@ export interface StreamReport {
   /** Number of complete SSE events (id-only and priming events included). */
   events: number;
   end: 'complete' | 'reset' | 'open';
+  /** Why a `reset` stream ended: the browser's error, or `cancelled` when the page aborted it. */
+  error?: string;
 }
 
 export interface ResumeReport {
@@ -78,5 +80,13 @@ export interface Report {
   tool: 'mcp-stream-lens';
   reportVersion: 1;
   sessions: SessionReport[];
-  summary: { sessions: number; streams: number; events: number; errors: number; warnings: number };
+  summary: {
+    sessions: number;
+    streams: number;
+    events: number;
+    errors: number;
+    warnings: number;
+    /** Exchanges of the input that were not MCP traffic and so were left out. */
+    ignoredExchanges: number;
+  };
 }

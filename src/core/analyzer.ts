@@ -1,0 +1,151 @@
+import { hasMcpHeader, isMcpRequest } from './detect';
+import { createSession, joinSession, sessionFromEndpoint, sessionFromHeaders, statelessRef, type SessionRef } from './grouping';
+import { ingestEvent } from './ingest';
+import { header, type AnalysisOptions, type BodyChunk, type Exchange, type RequestInfo, type ResponseInfo, type StreamEnd } from './model';
+import type { Report } from './report';
+import { buildReport } from './report-build';
+import { createSseFramer, type SseEvent } from './sse';
+import type { BodyKind, EventRecord, SessionState, StreamState } from './state';
+
+/**
+ * The incremental analysis engine. Captures feed it exchanges as they happen; `report()` can be
+ * asked at any moment and costs what the sessions' resumes and findings cost, not what the events
+ * cost, because every per-event rule ran when its event arrived.
+ */
+export interface Analyzer {
+  /** Starts an exchange; returns its stream index, which the report uses. */
+  open(request: RequestInfo): number;
+  respond(stream: number, response: ResponseInfo): void;
+  chunk(stream: number, chunk: BodyChunk): void;
+  end(stream: number, end: StreamEnd): void;
+  report(): Report;
+  /** The events of one stream so far (empty for non-MCP or unknown streams). */
+  events(stream: number): readonly EventRecord[];
+  /** The session key of a stream, once known. */
+  sessionOf(stream: number): string | undefined;
+}
+
+export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
+  const pointers = options.appSeqPointers ?? [];
+  const streams: StreamState[] = [];
+  const sessions = new Map<string, SessionState>();
+
+  const join = (stream: StreamState, ref: SessionRef): void => {
+    let session = sessions.get(ref.key);
+    if (!session) sessions.set(ref.key, (session = createSession(ref)));
+    stream.mcp = true;
+    joinSession(session, stream);
+  };
+
+  const onEvent = (stream: StreamState, event: SseEvent): void => {
+    if (stream.mcp === false) return;
+    if (!stream.session) {
+      // Only a GET stream with no session header gets here: its first event decides.
+      if (event.event === 'endpoint') join(stream, sessionFromEndpoint(stream, event.data));
+      else if (stream.mcp || /"jsonrpc"\s*:\s*"2\.0"/.test(event.data)) join(stream, statelessRef(stream));
+      else {
+        stream.mcp = false;
+        return;
+      }
+    }
+    ingestEvent(stream, stream.session!, event, pointers);
+  };
+
+  const settleSession = (stream: StreamState, final: boolean): void => {
+    if (stream.session || stream.mcp === false) return;
+    const ref = sessionFromHeaders(stream);
+    if (ref) return join(stream, ref);
+    // A GET stream may still name its legacy session in its first event.
+    if (!final && stream.bodyKind === 'sse' && stream.request.method === 'GET') return;
+    if (stream.mcp) join(stream, statelessRef(stream));
+    else if (final) stream.mcp = false;
+  };
+
+  const get = (index: number): StreamState | undefined => streams[index];
+
+  return {
+    open(request) {
+      const stream: StreamState = {
+        index: streams.length,
+        request,
+        response: undefined,
+        end: { state: 'open' },
+        lastEventId: header(request.headers, 'last-event-id') ?? null,
+        mcp: isMcpRequest(request) ? true : undefined,
+        session: undefined,
+        bodyKind: 'other',
+        framer: undefined,
+        jsonParts: [],
+        events: [],
+        seqCursors: new Map(),
+        requestKeys: [],
+        findings: [],
+      };
+      streams.push(stream);
+      return stream.index;
+    },
+    respond(index, response) {
+      const stream = get(index);
+      if (!stream || stream.response) return;
+      stream.response = response;
+      if (hasMcpHeader(response.headers)) stream.mcp = true;
+      stream.bodyKind = bodyKindOf(header(response.headers, 'content-type'));
+      if (stream.bodyKind === 'sse') stream.framer = createSseFramer((event) => onEvent(stream, event), () => undefined);
+      else if (stream.bodyKind === 'other' && stream.mcp === undefined) stream.mcp = false;
+      settleSession(stream, false);
+    },
+    chunk(index, chunk) {
+      const stream = get(index);
+      if (!stream || stream.mcp === false || stream.end.state !== 'open') return;
+      if (!stream.response) this.respond(index, { status: 200, headers: [] });
+      if (stream.framer) stream.framer.push(chunk.data, chunk.time);
+      else if (stream.bodyKind === 'json') stream.jsonParts.push(chunk.data);
+    },
+    end(index, end) {
+      const stream = get(index);
+      if (!stream || stream.end.state !== 'open' || end.state === 'open') return;
+      if (stream.framer) stream.framer.finish(end.time ?? stream.request.startTime);
+      settleSession(stream, true);
+      // An HTTP error's JSON body explains the status; it is not a stream event.
+      const ok = (stream.response?.status ?? 0) < 400;
+      if (stream.session && ok && stream.bodyKind === 'json' && stream.jsonParts.length > 0) {
+        const data = joinText(stream.jsonParts);
+        stream.jsonParts = [];
+        ingestEvent(stream, stream.session, { time: end.time ?? stream.request.startTime, data }, pointers);
+      }
+      stream.end = end;
+    },
+    report: () => buildReport(sessions.values(), streams),
+    events: (index) => get(index)?.events ?? [],
+    sessionOf: (index) => get(index)?.session?.key,
+  };
+}
+
+/** Analyses finished (or snapshot) exchanges in one go. */
+export function analyze(exchanges: readonly Exchange[], options: AnalysisOptions = {}): Report {
+  const analyzer = createAnalyzer(options);
+  for (const exchange of exchanges) {
+    const index = analyzer.open(exchange);
+    if (exchange.status !== 0 || exchange.responseHeaders.length > 0) {
+      analyzer.respond(index, { status: exchange.status, headers: exchange.responseHeaders });
+    }
+    for (const chunk of exchange.chunks) analyzer.chunk(index, chunk);
+    analyzer.end(index, exchange.end);
+  }
+  return analyzer.report();
+}
+
+function bodyKindOf(contentType: string | undefined): BodyKind {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase();
+  if (type === 'text/event-stream') return 'sse';
+  if (type === 'application/json' || type?.endsWith('+json')) return 'json';
+  return 'other';
+}
+
+/** Joins body pieces once, at the end; a streaming decoder keeps split UTF-8 intact. */
+function joinText(parts: readonly (Uint8Array | string)[]): string {
+  const decoder = new TextDecoder('utf-8');
+  let text = '';
+  for (const part of parts) text += typeof part === 'string' ? part : decoder.decode(part, { stream: true });
+  return text + decoder.decode();
+}

@@ -1,0 +1,204 @@
+import { isStatelessRevision } from './detect';
+import { finding, quote } from './ingest';
+import type { Finding, ResumeReport, Verdict } from './report';
+import type { EventRecord, SessionState, StreamState } from './state';
+
+/** How many missing numeric ids a resume-id-gap check looks up before it stops counting. */
+const MAX_ID_GAP_CHECK = 100_000;
+/** How deep a chain of resumes-of-resumes is followed (a loop guard for hostile captures). */
+const MAX_CHAIN = 64;
+
+export interface ResumeOutcome {
+  resume: ResumeReport;
+  findings: Finding[];
+}
+
+/** Where a resume picks up: the stream and event that delivered its `Last-Event-ID`. */
+export function linkOf(session: SessionState, stream: StreamState): { stream: number; event: number } | undefined {
+  return stream.lastEventId === null ? undefined : session.ids.get(stream.lastEventId);
+}
+
+/** The first stream of a chain of resumes: the one whose request the whole chain answers. */
+export function chainRoot(session: SessionState, streams: readonly StreamState[], stream: StreamState): StreamState {
+  let current = stream;
+  for (let depth = 0; depth < MAX_CHAIN; depth++) {
+    const link = linkOf(session, current);
+    const previous = link ? streams[link.stream] : undefined;
+    if (!previous || previous === current) break;
+    current = previous;
+  }
+  return current;
+}
+
+/**
+ * Applies DESIGN.md section 5's resume rules to one GET that carried `Last-Event-ID`. The verdict
+ * compares the application sequence across the boundary; transport ids, the terminal event's
+ * provenance and cross-stream replies add findings.
+ */
+export function evaluateResume(session: SessionState, streams: readonly StreamState[], stream: StreamState): ResumeOutcome {
+  const lastEventId = stream.lastEventId!;
+  const link = linkOf(session, stream);
+  const findings: Finding[] = [];
+  const add = (code: Finding['code'], severity: Finding['severity'], event: number | null, message: string): void => {
+    findings.push(finding(code, severity, stream.index, event, message));
+  };
+  const done = (verdict: Verdict): ResumeOutcome => ({
+    resume: { stream: stream.index, of: link?.stream ?? null, lastEventId, verdict },
+    findings,
+  });
+
+  if (isStatelessRevision(session.protocolVersion)) {
+    add('resume-on-stateless', 'warning', null,
+      `Last-Event-ID ${quote(lastEventId)} was sent to a ${session.protocolVersion} server, a revision without resumption: nothing can be replayed.`);
+  }
+  if (!link) {
+    add('resume-unknown-id', 'warning', null,
+      `Last-Event-ID ${quote(lastEventId)} was never delivered in this session (as captured): the resume cannot be tied to a stream.`);
+  }
+  const status = stream.response?.status ?? 0;
+  if (status === 404) {
+    add('session-expired', 'info', null, 'The server answered 404: the session expired, so the client must start a new one and re-issue its calls.');
+    return done('expired');
+  }
+  if (status >= 400) {
+    add('resume-rejected', 'info', null,
+      `The server answered ${status} instead of replaying: the honest answer. The client should re-issue the call as a new idempotent request.`);
+    return done('rejected');
+  }
+  const data = stream.events.filter((event) => event.role !== 'empty' && event.role !== 'truncated');
+  if (data.length === 0) {
+    if (stream.end.state === 'open' && status !== 0) return done('unverifiable'); // still waiting for the replay
+    add('resume-empty', 'warning', null, status === 0
+      ? 'The resume got no response at all: nothing was replayed.'
+      : `The resume answered ${status} but carried no event (only keep-alives, or it closed at once): nothing was replayed.`);
+    return done('empty');
+  }
+  // Unlinked, there is nothing to compare against; resume-unknown-id has said so.
+  if (!link) return done('unverifiable');
+  const root = chainRoot(session, streams, stream);
+  checkCrossStream(session, root, stream, add);
+  let verdict = compareSequences(session, streams, stream, link, add);
+  if (verdict === 'genuine' && session.allIntegerIds && !idsContinue(session, stream, lastEventId, add)) verdict = 'gap';
+  return done(verdict);
+}
+
+type Add = (code: Finding['code'], severity: Finding['severity'], event: number | null, message: string) => void;
+
+function compareSequences(
+  session: SessionState,
+  streams: readonly StreamState[],
+  stream: StreamState,
+  link: { stream: number; event: number },
+  add: Add,
+): Verdict {
+  const firstData = stream.events.findIndex((event) => event.role !== 'empty' && event.role !== 'truncated');
+  const first = stream.events[firstData]!;
+  const root = chainRoot(session, streams, stream);
+  const terminal = isTerminal(first, root);
+  const seqIndex = stream.events.findIndex((event) => event.seq !== undefined);
+  const seqEvent = stream.events[seqIndex];
+  const before = seqEvent ? lastBefore(session, streams, link, seqEvent.seq!.key) : undefined;
+
+  let verdict: Verdict = 'unverifiable';
+  if (seqEvent && before) {
+    const { value, kind, key } = seqEvent.seq!;
+    const expectUnit = kind !== 'progress' || before.unitSteps;
+    if (value <= before.value) {
+      add('resume-seq-regress', 'error', seqIndex,
+        `The first replayed ${key} is ${value}, but ${before.value} was already seen before the resume: the replay started too early, so messages repeat.`);
+      verdict = 'duplicate';
+    } else if (expectUnit && value > before.value + 1) {
+      add('resume-seq-gap', 'error', seqIndex,
+        `${key} jumped from ${before.value} to ${value} across the resume: the buffer was lost and the replica invented the rest. Re-issue the call as a new idempotent request instead of trusting this resume.`);
+      verdict = 'gap';
+    } else {
+      verdict = 'genuine';
+    }
+  } else if (first.resumeToken !== undefined) {
+    const expected = tokenBefore(streams, link);
+    if (expected !== undefined && expected !== first.resumeToken) {
+      add('resume-token-mismatch', 'error', firstData,
+        `The echoed resume_token ${quote(first.resumeToken)} differs from the buffer head ${quote(expected)}: the replica replayed some other buffer.`);
+      verdict = 'gap';
+    } else if (expected !== undefined) {
+      verdict = 'genuine';
+    }
+  }
+  const provenByThisEvent = verdict === 'genuine' && seqIndex === firstData;
+  if (terminal && !provenByThisEvent) {
+    add('resume-terminal-unproven', 'error', firstData,
+      `The first event after Last-Event-ID is a terminal ${first.stopReason ?? first.role} with no progress before it: nothing shows it came from the original stream rather than the resuming replica. Re-issue the call instead of trusting it.`);
+  } else if (verdict === 'unverifiable' && first.resumeToken === undefined && !terminal) {
+    add('resume-unverifiable', 'warning', firstData,
+      'The replay carries no application sequence (app_seq or progress) and no resume_token, so nothing proves it continues the original stream. Treat it as a new stream and rely on idempotency keys.');
+  }
+  return verdict;
+}
+
+/** A result or error for the chain's original request, or a message that says "I am done". */
+function isTerminal(event: EventRecord, root: StreamState): boolean {
+  if (event.stopReason) return true;
+  return (event.role === 'result' || event.role === 'error') && event.idKey !== undefined && root.requestKeys.includes(event.idKey);
+}
+
+/** The last value of `key` delivered at or before the link, following the chain backwards. */
+function lastBefore(
+  session: SessionState,
+  streams: readonly StreamState[],
+  link: { stream: number; event: number },
+  key: string,
+): { value: number; unitSteps: boolean } | undefined {
+  let at: { stream: number; event: number } | undefined = link;
+  for (let depth = 0; at && depth < MAX_CHAIN; depth++) {
+    const stream: StreamState | undefined = streams[at.stream];
+    if (!stream) return undefined;
+    const values: number[] = [];
+    for (let i = at.event; i >= 0; i--) {
+      const seq = stream.events[i]!.seq;
+      if (seq?.key === key) values.push(seq.value);
+    }
+    if (values.length > 0) {
+      let unitSteps = true;
+      for (let i = 1; i < values.length; i++) if (values[i - 1]! - values[i]! !== 1) unitSteps = false;
+      return { value: values[0]!, unitSteps };
+    }
+    at = linkOf(session, stream);
+  }
+  return undefined;
+}
+
+function tokenBefore(streams: readonly StreamState[], link: { stream: number; event: number }): string | undefined {
+  const stream = streams[link.stream];
+  for (let i = link.event; stream && i >= 0; i--) {
+    const token = stream.events[i]!.resumeToken;
+    if (token !== undefined) return token;
+  }
+  return undefined;
+}
+
+/** Numeric ids must continue, counting ids that sibling streams consumed meanwhile. */
+function idsContinue(session: SessionState, stream: StreamState, lastEventId: string, add: Add): boolean {
+  const firstIndex = stream.events.findIndex((event) => event.id !== undefined);
+  if (firstIndex < 0) return true;
+  const last = Number(lastEventId);
+  const first = Number(stream.events[firstIndex]!.id);
+  if (first <= last + 1) return true;
+  let missing = 0;
+  for (let id = last + 1; id < first && id - last <= MAX_ID_GAP_CHECK; id++) if (!session.ids.has(String(id))) missing++;
+  if (missing === 0) return true;
+  add('resume-id-gap', 'error', firstIndex,
+    `Event ids jump from ${last} to ${first} across the resume and ${missing} of the ids between were delivered on no stream: the replica skipped events it never had.`);
+  return false;
+}
+
+/** Replies in a replay must answer requests of the chain's own original stream. */
+function checkCrossStream(session: SessionState, root: StreamState, stream: StreamState, add: Add): void {
+  stream.events.forEach((event, index) => {
+    let owner: number | undefined;
+    if ((event.role === 'result' || event.role === 'error') && event.idKey !== undefined) owner = session.requests.get(event.idKey)?.stream;
+    if (event.progressToken !== undefined) owner = session.tokens.get(event.progressToken);
+    if (owner === undefined || owner === root.index) return;
+    add('resume-cross-stream', 'error', index,
+      `Replayed event ${index} belongs to stream ${owner}, not to stream ${root.index} that this resume continues: the replica mixed up buffers.`);
+  });
+}

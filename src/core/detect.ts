@@ -1,0 +1,54 @@
+import { header, type Header } from './model';
+
+/** Headers that only MCP traffic carries (any one is enough). */
+export const MCP_HEADERS = ['mcp-session-id', 'mcp-protocol-version', 'mcp-method'] as const;
+
+/** Revisions that have no sessions and no resumption (the 2026-07-28 stateless design). */
+export function isStatelessRevision(revision: string | null | undefined): boolean {
+  return typeof revision === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(revision) && revision >= '2026-07-28';
+}
+
+export function hasMcpHeader(headers: readonly Header[]): boolean {
+  return MCP_HEADERS.some((name) => header(headers, name) !== undefined);
+}
+
+/**
+ * A cheap look for `"jsonrpc":"2.0"` near the start of a body. It runs on every POST the page
+ * makes, so it scans a bounded prefix instead of parsing.
+ */
+export function looksLikeJsonRpc(body: string | undefined): boolean {
+  if (!body) return false;
+  const head = body.slice(0, 4096);
+  return /^\s*[[{]/.test(head) && /"jsonrpc"\s*:\s*"2\.0"/.test(head);
+}
+
+/**
+ * DESIGN.md section 4: a request is MCP when it carries an MCP header or a JSON-RPC body. A legacy
+ * HTTP+SSE GET carries neither; the analysis recognises it later by its `event: endpoint`.
+ */
+export function isMcpRequest(request: { headers: readonly Header[]; body?: string | undefined }): boolean {
+  return hasMcpHeader(request.headers) || looksLikeJsonRpc(request.body);
+}
+
+/** The legacy transport's session id, from `?sessionId=` of a URL (relative URLs allowed). */
+export function legacySessionId(url: string): string | undefined {
+  const query = url.indexOf('?');
+  if (query < 0) return undefined;
+  for (const part of url.slice(query + 1).split('#')[0]!.split('&')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq) === 'sessionId') {
+      try {
+        return decodeURIComponent(part.slice(eq + 1)) || undefined;
+      } catch {
+        return part.slice(eq + 1) || undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** `origin + path` of a URL: the grouping key of traffic that has no session. */
+export function endpointKey(url: string): string {
+  const match = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)?([^?#]*)/i.exec(url);
+  return `${match?.[1] ?? ''}${match?.[2] || '/'}`;
+}

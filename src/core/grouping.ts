@@ -1,0 +1,94 @@
+import { endpointKey, legacySessionId } from './detect';
+import { classify, isRecord, keyOf } from './jsonrpc';
+import { header } from './model';
+import type { Transport } from './report';
+import type { SessionState, StreamState } from './state';
+
+/** A session key and the transport that implies it. */
+export interface SessionRef {
+  key: string;
+  transport: Transport;
+}
+
+/**
+ * The session an exchange belongs to, from what its headers and URL say (DESIGN.md section 5):
+ * `Mcp-Session-Id` (request, else response), else the legacy `?sessionId=`. Undefined when
+ * neither says: the caller then waits for a legacy `endpoint` event or falls back to
+ * {@link statelessRef}.
+ */
+export function sessionFromHeaders(stream: StreamState): SessionRef | undefined {
+  const id = header(stream.request.headers, 'mcp-session-id') ?? header(stream.response?.headers ?? [], 'mcp-session-id');
+  if (id) return { key: id, transport: 'streamable-http' };
+  const legacy = legacySessionId(stream.request.url);
+  if (legacy) return { key: legacy, transport: 'http+sse' };
+  return undefined;
+}
+
+/** The legacy transport's session, named by the `event: endpoint` that opens its GET stream. */
+export function sessionFromEndpoint(stream: StreamState, endpoint: string): SessionRef {
+  const legacy = legacySessionId(endpoint);
+  if (legacy) return { key: legacy, transport: 'http+sse' };
+  let absolute = endpoint;
+  try {
+    absolute = new URL(endpoint, stream.request.url).href;
+  } catch {
+    // A relative URL against a relative one: keep it as sent.
+  }
+  return { key: endpointKey(absolute), transport: 'http+sse' };
+}
+
+/** Traffic with no session at all (the 2026-07-28 revision): grouped by origin + path. */
+export function statelessRef(stream: StreamState): SessionRef {
+  return { key: endpointKey(stream.request.url), transport: 'stateless' };
+}
+
+export function createSession(ref: SessionRef): SessionState {
+  return {
+    key: ref.key,
+    transport: ref.transport,
+    protocolVersion: null,
+    streams: [],
+    ids: new Map(),
+    allIntegerIds: true,
+    requests: new Map(),
+    responses: new Map(),
+    tokens: new Map(),
+    findings: [],
+  };
+}
+
+/**
+ * Adds an exchange to its session: notes the revision it announces and the JSON-RPC requests
+ * its body sent, so responses on any stream can be paired with them.
+ */
+export function joinSession(session: SessionState, stream: StreamState): void {
+  stream.session = session;
+  session.streams.push(stream);
+  const revision = header(stream.request.headers, 'mcp-protocol-version');
+  if (revision && session.protocolVersion === null) session.protocolVersion = revision;
+  const body = stream.request.body;
+  if (!body) return;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return; // not JSON-RPC: nothing to pair
+  }
+  const classified = classify(parsed);
+  if (!('messages' in classified)) return;
+  for (const message of classified.messages) {
+    if (message.role !== 'request' || message.idKey === undefined) continue;
+    stream.requestKeys.push(message.idKey);
+    const params = isRecord(message.value.params) ? message.value.params : {};
+    const meta = isRecord(params._meta) ? params._meta : undefined;
+    const token = meta ? keyOf(meta.progressToken) : undefined;
+    const { _meta: _ignored, ...rest } = params;
+    session.requests.set(message.idKey, {
+      stream: stream.index,
+      method: message.method ?? '',
+      callKey: `${message.method} ${JSON.stringify(rest)}`,
+      ...(token === undefined ? {} : { progressToken: token }),
+    });
+    if (token !== undefined) session.tokens.set(token, stream.index);
+  }
+}

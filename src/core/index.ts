@@ -1,0 +1,12 @@
+/**
+ * The analysis core: pure TypeScript, no browser or Node APIs. Feed it exchanges, get the report
+ * of DESIGN.md section 6. The panel, the CLI and the tests all go through this file.
+ */
+export { analyze, createAnalyzer, type Analyzer } from './analyzer';
+export { isMcpRequest, hasMcpHeader, looksLikeJsonRpc } from './detect';
+export { header } from './model';
+export type { AnalysisOptions, BodyChunk, EndState, Exchange, Header, RequestInfo, ResponseInfo, StreamEnd } from './model';
+export type { Finding, FindingCode, Report, ResumeReport, SessionReport, Severity, StreamReport, Transport, Verdict } from './report';
+export type { EventRecord } from './state';
+export type { SseEvent } from './sse';
+export { isJsonPointer } from './sequence';

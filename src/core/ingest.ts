@@ -1,0 +1,114 @@
+import { classify, isRecord, type RpcMessage } from './jsonrpc';
+import type { Finding } from './report';
+import { resumeTokenOf, sequenceOf } from './sequence';
+import type { SseEvent } from './sse';
+import type { EventRecord, SessionState, StreamState } from './state';
+
+const INTEGER_ID = /^(0|-?[1-9]\d{0,15})$/;
+/** How much of a bad payload a finding quotes. */
+const QUOTE_CHARS = 60;
+
+/**
+ * Gives one framed event its meaning and applies the rules that can be decided the moment it
+ * arrives: malformed data, duplicate ids, and sequence gaps or regressions inside the stream.
+ * Work per event is constant, so feeding events one at a time never re-analyses the past.
+ */
+export function ingestEvent(stream: StreamState, session: SessionState, event: SseEvent, pointers: readonly string[]): EventRecord {
+  const index = stream.events.length;
+  const record = describe(event, stream, index, pointers);
+  stream.events.push(record);
+  if (record.id !== undefined) noteId(session, stream, index, record.id);
+  if (record.role === 'malformed' || record.role === 'truncated') return record;
+  if (record.seq) checkSequence(stream, index, record);
+  return record;
+}
+
+function describe(event: SseEvent, stream: StreamState, index: number, pointers: readonly string[]): EventRecord {
+  const record = event as EventRecord;
+  if (event.truncated) return Object.assign(record, { role: 'truncated' as const });
+  if (event.data === '') return Object.assign(record, { role: 'empty' as const });
+  if (event.event === 'endpoint') return Object.assign(record, { role: 'endpoint' as const });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(event.data);
+  } catch {
+    return malformed(record, stream, index, `data is not JSON: ${quote(event.data)}`);
+  }
+  const classified = classify(parsed);
+  if ('problem' in classified) return malformed(record, stream, index, `data is ${classified.problem}: ${quote(event.data)}`);
+  if (event.data.includes('\uFFFD')) {
+    stream.findings.push(finding('malformed-event', 'warning', stream.index, index,
+      'data holds U+FFFD replacement characters: the stream carried invalid UTF-8 (or a literal U+FFFD).'));
+  }
+  const [first] = classified.messages as [RpcMessage, ...RpcMessage[]];
+  record.role = first.role;
+  if (first.method !== undefined) record.method = first.method;
+  if (first.idKey !== undefined) record.idKey = first.idKey;
+  if (first.role === 'progress' && first.progressToken !== undefined) record.progressToken = first.progressToken;
+  for (const message of classified.messages) {
+    const seq = sequenceOf(message, pointers);
+    if (seq && !record.seq) record.seq = seq;
+    if (message.stopReason && !record.stopReason) record.stopReason = message.stopReason;
+    const token = resumeTokenOf(message);
+    if (token && !record.resumeToken) record.resumeToken = token;
+    notePairing(stream, index, message);
+  }
+  return record;
+}
+
+function malformed(record: EventRecord, stream: StreamState, index: number, message: string): EventRecord {
+  record.role = 'malformed';
+  stream.findings.push(finding('malformed-event', 'warning', stream.index, index, `Event ${index} ${message}.`));
+  return record;
+}
+
+/** Responses pair with requests across streams; initialize results name the revision. */
+function notePairing(stream: StreamState, index: number, message: RpcMessage): void {
+  const session = stream.session!;
+  if ((message.role === 'result' || message.role === 'error') && message.idKey !== undefined) {
+    if (!session.responses.has(message.idKey)) session.responses.set(message.idKey, { stream: stream.index, event: index });
+    const result = message.value.result;
+    if (session.protocolVersion === null && isRecord(result) && typeof result.protocolVersion === 'string' && 'serverInfo' in result) {
+      session.protocolVersion = result.protocolVersion;
+    }
+  }
+}
+
+function noteId(session: SessionState, stream: StreamState, index: number, id: string): void {
+  if (session.allIntegerIds && !INTEGER_ID.test(id)) session.allIntegerIds = false;
+  const first = session.ids.get(id);
+  if (!first) {
+    session.ids.set(id, { stream: stream.index, event: index });
+    return;
+  }
+  session.findings.push(finding('duplicate-event-id', 'error', stream.index, index,
+    `Event id ${quote(id)} was already delivered as event ${first.event} of stream ${first.stream}: a replay re-sent it, so the client may process the same message twice.`));
+}
+
+function checkSequence(stream: StreamState, index: number, record: EventRecord): void {
+  const seq = record.seq!;
+  const previous = stream.seqCursors.get(seq.key);
+  if (!previous) {
+    stream.seqCursors.set(seq.key, { value: seq.value, event: index, unitSteps: true });
+    return;
+  }
+  const step = seq.value - previous.value;
+  if (step <= 0) {
+    stream.findings.push(finding('seq-regress', 'error', stream.index, index,
+      `${seq.key} went from ${previous.value} to ${seq.value} inside one stream: a sequence must strictly increase.`));
+  } else if (step > 1 && seq.kind !== 'progress') {
+    stream.findings.push(finding('seq-gap', 'warning', stream.index, index,
+      `${seq.key} jumped from ${previous.value} to ${seq.value} inside a live stream: ${step - 1} value(s) never arrived.`));
+  }
+  stream.seqCursors.set(seq.key, { value: seq.value, event: index, unitSteps: previous.unitSteps && step === 1 });
+}
+
+export function finding(code: Finding['code'], severity: Finding['severity'], stream: number, event: number | null, message: string): Finding {
+  return { code, severity, stream, event, message };
+}
+
+/** Quotes untrusted text for a one-line message: JSON-escaped and cut short. */
+export function quote(text: string): string {
+  const cut = text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS)}…` : text;
+  return JSON.stringify(cut);
+}

@@ -1,0 +1,112 @@
+import { chainRoot, evaluateResume, linkOf } from './continuity';
+import { finding } from './ingest';
+import type { Finding, Report, ResumeReport, SessionReport, StreamReport } from './report';
+import type { SessionState, StreamState } from './state';
+
+/**
+ * Assembles the report from the incremental state. Per-event rules already ran; what is left
+ * are the rules that need a whole session: resumes, lost results and reconnects without cursor.
+ */
+export function buildReport(sessionStates: Iterable<SessionState>, streams: readonly StreamState[]): Report {
+  const sessions = [...sessionStates].sort((a, b) => a.streams[0]!.index - b.streams[0]!.index);
+  const answeredCalls = answeredCallKeys(sessions);
+  const reports = sessions.map((session) => sessionReport(session, streams, answeredCalls));
+  const summary = { sessions: reports.length, streams: 0, events: 0, errors: 0, warnings: 0, ignoredExchanges: 0 };
+  for (const session of reports) {
+    summary.streams += session.streams.length;
+    for (const stream of session.streams) summary.events += stream.events;
+    for (const item of session.findings) {
+      if (item.severity === 'error') summary.errors++;
+      else if (item.severity === 'warning') summary.warnings++;
+    }
+  }
+  summary.ignoredExchanges = streams.filter((stream) => stream.mcp === false).length;
+  return { tool: 'mcp-stream-lens', reportVersion: 1, sessions: reports, summary };
+}
+
+function sessionReport(session: SessionState, streams: readonly StreamState[], answeredCalls: ReadonlySet<string>): SessionReport {
+  const members = [...session.streams].sort((a, b) => a.index - b.index);
+  const resumes: ResumeReport[] = [];
+  const findings: Finding[] = [...session.findings];
+  for (const stream of members) {
+    findings.push(...stream.findings);
+    if (stream.lastEventId === null || stream.request.method.toUpperCase() !== 'GET') continue;
+    const outcome = evaluateResume(session, streams, stream);
+    resumes.push(outcome.resume);
+    findings.push(...outcome.findings);
+  }
+  findings.push(...lostResults(session, streams, answeredCalls), ...reconnectsWithoutCursor(session, members));
+  findings.sort((a, b) => a.stream - b.stream || (a.event ?? -1) - (b.event ?? -1) || a.code.localeCompare(b.code));
+  return {
+    key: session.key,
+    transport: session.transport,
+    protocolVersion: session.protocolVersion,
+    streams: members.map((stream) => streamReport(session, stream)),
+    resumes,
+    findings,
+  };
+}
+
+function streamReport(session: SessionState, stream: StreamState): StreamReport {
+  const report: StreamReport = {
+    index: stream.index,
+    method: stream.request.method,
+    url: stream.request.url,
+    status: stream.response?.status ?? 0,
+    lastEventId: stream.lastEventId,
+    resumes: linkOf(session, stream)?.stream ?? null,
+    events: stream.events.filter((event) => !event.truncated).length,
+    end: stream.end.state === 'cancelled' ? 'reset' : stream.end.state,
+  };
+  // Added to the contract: why a stream ended early (the browser's error or "cancelled").
+  if (stream.end.state === 'reset' || stream.end.state === 'cancelled') report.error = stream.end.error ?? stream.end.state;
+  return report;
+}
+
+/** Every call (method + params) that got a response somewhere: a re-issue saves a lost result. */
+function answeredCallKeys(sessions: readonly SessionState[]): Set<string> {
+  const keys = new Set<string>();
+  for (const session of sessions) {
+    for (const [id, request] of session.requests) if (session.responses.has(id)) keys.add(request.callKey);
+  }
+  return keys;
+}
+
+function lostResults(session: SessionState, streams: readonly StreamState[], answeredCalls: ReadonlySet<string>): Finding[] {
+  const lost: Finding[] = [];
+  for (const [id, request] of session.requests) {
+    if (session.responses.has(id) || answeredCalls.has(request.callKey)) continue;
+    const origin = streams[request.stream]!;
+    const status = origin.response?.status ?? 0;
+    // No response head, or an HTTP error: the client was told; that is not a silent loss.
+    if (status === 0 || status >= 400 || stillInFlight(session, streams, origin)) continue;
+    lost.push(finding('result-lost', 'error', origin.index, null,
+      `Request ${id} (${request.method}) never got its response: its stream ended and no resume or re-issued call delivered one. The tool result is lost.`));
+  }
+  return lost;
+}
+
+/** A request is still in flight while its stream, a resume of it, or (legacy) the SSE GET is open. */
+function stillInFlight(session: SessionState, streams: readonly StreamState[], origin: StreamState): boolean {
+  if (origin.end.state === 'open') return true;
+  const answersElsewhere = origin.bodyKind !== 'sse';
+  return session.streams.some((stream) => stream.end.state === 'open'
+    && (chainRoot(session, streams, stream) === origin || (answersElsewhere && stream.bodyKind === 'sse')));
+}
+
+/** A GET that reconnects after a reset stream delivered ids, but without telling where it was. */
+function reconnectsWithoutCursor(session: SessionState, members: readonly StreamState[]): Finding[] {
+  const found: Finding[] = [];
+  for (const broken of members) {
+    if (broken.end.state !== 'reset' || !broken.events.some((event) => event.id !== undefined)) continue;
+    if (members.some((stream) => linkOf(session, stream)?.stream === broken.index)) continue;
+    if (broken.requestKeys.length > 0 && broken.requestKeys.every((id) => session.responses.has(id))) continue;
+    const endedAt = broken.end.time ?? broken.request.startTime;
+    const reconnect = members.find((stream) => stream.index > broken.index && stream.request.method.toUpperCase() === 'GET'
+      && stream.lastEventId === null && stream.request.startTime >= endedAt);
+    if (!reconnect) continue;
+    found.push(finding('resume-missing-last-event-id', 'error', reconnect.index, null,
+      `This GET reconnects after stream ${broken.index} was reset having delivered event ids, but sends no Last-Event-ID: whatever was lost is never replayed.`));
+  }
+  return found;
+}

@@ -1,0 +1,81 @@
+import type { RpcRole } from './jsonrpc';
+import type { RequestInfo, ResponseInfo, StreamEnd } from './model';
+import type { Finding, Transport } from './report';
+import type { SeqValue } from './sequence';
+import type { SseEvent, SseFramer } from './sse';
+
+/**
+ * What the analysis keeps of one event: the SSE fields plus the meaning of its first message.
+ * The parsed JSON itself is not kept (a million events would not fit); the panel re-parses the
+ * `data` of the one event a user opens.
+ */
+export interface EventRecord extends SseEvent {
+  /** JSON-RPC role, `endpoint` for the legacy handshake, `empty` for priming/id-only blocks. */
+  role: RpcRole | 'endpoint' | 'empty' | 'malformed' | 'truncated';
+  method?: string;
+  /** JSON-RPC id key of a request or response (see `keyOf`). */
+  idKey?: string;
+  seq?: SeqValue;
+  /** A progress notification's token key. */
+  progressToken?: string;
+  /** The message claims the work is done (a stop reason such as `end_turn`). */
+  stopReason?: string;
+  resumeToken?: string;
+}
+
+/** How a response body is read. */
+export type BodyKind = 'sse' | 'json' | 'other';
+
+/** A sequence's last value in a stream, and whether every step so far was exactly one. */
+export interface SeqCursor {
+  value: number;
+  event: number;
+  unitSteps: boolean;
+}
+
+/** One exchange while it is being analysed. */
+export interface StreamState {
+  index: number;
+  request: RequestInfo;
+  response: ResponseInfo | undefined;
+  end: StreamEnd;
+  lastEventId: string | null;
+  /** Undecided until headers, body or first event tell MCP from other traffic. */
+  mcp: boolean | undefined;
+  session: SessionState | undefined;
+  bodyKind: BodyKind;
+  framer: SseFramer | undefined;
+  /** Pieces of an `application/json` body, joined once at the end (never per chunk: O(N²)). */
+  jsonParts: (Uint8Array | string)[];
+  events: EventRecord[];
+  seqCursors: Map<string, SeqCursor>;
+  /** JSON-RPC ids of the requests this exchange's body sent. */
+  requestKeys: string[];
+  findings: Finding[];
+}
+
+export interface RequestRecord {
+  stream: number;
+  method: string;
+  /** `method` + params without `_meta`: how a re-issued call is recognised. */
+  callKey: string;
+  progressToken?: string;
+}
+
+/** Everything the rules need about one MCP session, kept up to date event by event. */
+export interface SessionState {
+  key: string;
+  transport: Transport;
+  protocolVersion: string | null;
+  streams: StreamState[];
+  /** First delivery of each event id. */
+  ids: Map<string, { stream: number; event: number }>;
+  /** Numeric id rules apply only while every id seen is an integer. */
+  allIntegerIds: boolean;
+  requests: Map<string, RequestRecord>;
+  /** First delivery of each response, by JSON-RPC id key. */
+  responses: Map<string, { stream: number; event: number }>;
+  /** Which exchange asked for each progress token. */
+  tokens: Map<string, number>;
+  findings: Finding[];
+}
