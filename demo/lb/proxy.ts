@@ -1,0 +1,96 @@
+import { request, type IncomingMessage, type ServerResponse } from 'node:http';
+import { pairs, since, type Exchange, type ExchangeLog, type RawHeaders } from './exchange.js';
+import { createSseBoundaries } from './sse-boundaries.js';
+
+export interface ForwardOptions {
+  /** Absolute URL of the replica endpoint. */
+  upstream: string;
+  /** Reset the client connection right after this many SSE events of the response. */
+  drainAfterEvents?: number;
+  /** Sees the response headers before the client does (sticky sessions learn owners here). */
+  onResponse?(headers: RawHeaders): void;
+}
+
+/** Hop-by-hop headers of the client's connection; the upstream hop makes its own. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding']);
+
+/**
+ * Forwards one buffered request to `upstream` and streams the response back, recording each
+ * chunk as it is written to the client. Response headers go out verbatim in wire order, so the
+ * recording holds exactly what the client received.
+ */
+export function forward(exchange: Exchange, res: ServerResponse, log: ExchangeLog, options: ForwardOptions): void {
+  const target = new URL(options.upstream);
+  const headers = exchange.request.headers.filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase()));
+  // agent: false gives every exchange its own upstream connection, so cutting one stream's
+  // upstream never disturbs another exchange.
+  const upstream = request({
+    host: target.hostname,
+    port: target.port,
+    path: target.pathname,
+    method: exchange.request.method,
+    headers: Object.fromEntries(headers),
+    agent: false,
+  });
+
+  res.on('close', () => {
+    // The client went away before the body ended (e.g. it aborted its fetch).
+    if (!res.writableFinished) log.finish(exchange, 'aborted');
+    upstream.destroy();
+  });
+  upstream.on('error', (error) => {
+    if (res.headersSent) {
+      log.finish(exchange, 'reset');
+      return void res.destroy();
+    }
+    res.writeHead(502, { 'content-type': 'text/plain' }).end(String(error), () => log.finish(exchange, 'complete'));
+  });
+  upstream.on('response', (reply) => relay(reply, exchange, res, log, options));
+  upstream.end(exchange.request.body);
+}
+
+function relay(reply: IncomingMessage, exchange: Exchange, res: ServerResponse, log: ExchangeLog, options: ForwardOptions): void {
+  const headers = pairs(reply.rawHeaders);
+  const status = reply.statusCode ?? 502;
+  const statusText = reply.statusMessage ?? '';
+  exchange.response = { status, statusText, httpVersion: reply.httpVersion, headers, at: since(exchange) };
+  options.onResponse?.(headers);
+  res.writeHead(status, statusText, headers.flat());
+  res.flushHeaders(); // an SSE client must see the headers before the first event
+
+  const limit = options.drainAfterEvents;
+  const boundaries = limit === undefined ? undefined : createSseBoundaries();
+  let events = 0;
+  reply.on('data', (chunk: Buffer) => {
+    let cutAt: number | undefined;
+    for (const end of boundaries?.feed(chunk) ?? []) {
+      events += 1;
+      if (events === limit) {
+        cutAt = end;
+        break;
+      }
+    }
+    const piece = cutAt === undefined ? chunk : chunk.subarray(0, cutAt);
+    exchange.chunks.push({ t: since(exchange), bytes: Buffer.from(piece) });
+    if (cutAt === undefined) {
+      res.write(piece);
+      return;
+    }
+    // Stop reading, then reset only once the last event is in the kernel, so the client really
+    // received it: an RST (SO_LINGER 0) discards whatever is still queued on our side.
+    reply.pause();
+    res.write(piece, () => {
+      log.finish(exchange, 'reset');
+      res.socket?.resetAndDestroy();
+      // Closing the upstream is what makes the SDK drop its registration of this stream; while
+      // it holds one, it answers a resume of the stream with 409 "already has an active connection".
+      reply.destroy();
+    });
+  });
+  // A replica that breaks mid-body looks like a reset to the client, too.
+  reply.on('error', () => {
+    log.finish(exchange, 'reset');
+    res.destroy();
+  });
+  reply.on('end', () => res.end(() => log.finish(exchange, 'complete')));
+}
