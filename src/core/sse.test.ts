@@ -1,0 +1,87 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createSseFramer, type SseEvent } from './sse';
+
+/** Frames `body` cut at the given byte offsets, and returns the events and problems. */
+function frame(body: string | Uint8Array, cuts: number[] = []): { events: SseEvent[]; problems: string[] } {
+  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
+  const events: SseEvent[] = [];
+  const problems: string[] = [];
+  const framer = createSseFramer((e) => events.push({ ...e, time: 0 }), (p) => problems.push(p));
+  let at = 0;
+  for (const cut of [...new Set(cuts)].filter((c) => c > 0 && c < bytes.length).sort((a, b) => a - b)) {
+    framer.push(bytes.slice(at, cut), 0);
+    at = cut;
+  }
+  framer.push(bytes.slice(at), 0);
+  framer.finish(0);
+  return { events, problems };
+}
+
+describe('SSE framing', () => {
+  it('keeps priming events (id with empty data) and id-only blocks, and attaches retry', () => {
+    const { events } = frame('id: p0\nretry: 1000\ndata: \n\nid: only\n\nid: 2\ndata: {"a":1}\n\n');
+    expect(events).toEqual([
+      { time: 0, id: 'p0', data: '', retry: 1000 },
+      { time: 0, id: 'only', data: '', idOnly: true },
+      { time: 0, id: '2', data: '{"a":1}' },
+    ]);
+  });
+
+  it('handles CRLF, lone CR, a BOM, comments and multi-line data', () => {
+    const { events } = frame('\uFEFF: hello\r\nid: 1\r\ndata: a\r\ndata: b\r\n\r\nevent: x\rdata: c\r\r');
+    expect(events).toEqual([
+      { time: 0, id: '1', data: 'a\nb' },
+      { time: 0, event: 'x', data: 'c' },
+    ]);
+  });
+
+  it('counts comments (keep-alives)', () => {
+    const framer = createSseFramer(() => undefined, () => undefined);
+    framer.push(': keep-alive\n\n: keep-alive\n\n', 0);
+    expect(framer.comments).toBe(2);
+  });
+
+  it('keeps the partial bytes of a block cut by a reset as one truncated event', () => {
+    const { events } = frame('id: 1\ndata: {"complete":true}\n\nid: 2\ndata: {"cut in');
+    expect(events).toHaveLength(2);
+    expect(events[1]).toEqual({ time: 0, id: '2', data: '{"cut in', truncated: true });
+  });
+
+  it('a final lone CR still ends the block: not truncated', () => {
+    const { events } = frame('data: x\r\r');
+    expect(events).toEqual([{ time: 0, data: 'x' }]);
+  });
+
+  it('ignores an id containing NUL, as the spec says, without throwing', () => {
+    const { events } = frame('id: a\u0000b\ndata: x\n\n');
+    expect(events).toEqual([{ time: 0, data: 'x' }]);
+  });
+
+  it('frames a 10 MB event', () => {
+    const big = 'x'.repeat(10 * 1024 * 1024);
+    const { events, problems } = frame(`id: big\ndata: ${big}\n\n`, [5, 4_000_000, 9_000_000]);
+    expect(problems).toEqual([]);
+    expect(events[0]!.data.length).toBe(big.length);
+  });
+
+  it('decodes UTF-8 split across chunks and replaces invalid bytes instead of throwing', () => {
+    const text = 'data: {"s":"héllo ✓ 😀"}\n\n';
+    const bytes = new TextEncoder().encode(text);
+    for (let cut = 1; cut < bytes.length; cut++) expect(frame(bytes, [cut]).events[0]!.data).toBe('{"s":"héllo ✓ 😀"}');
+    const invalid = new Uint8Array([...new TextEncoder().encode('data: a'), 0xff, 0xfe, ...new TextEncoder().encode('b\n\n')]);
+    expect(frame(invalid).events[0]!.data).toBe('a\uFFFD\uFFFDb');
+  });
+
+  it('gives the same events whatever the chunking (property, random cuts)', () => {
+    const body = 'id: 1\r\ndata: {"jsonrpc":"2.0","method":"x","params":{"é":"✓"}}\r\n\r\n: ka\n\nid: 2\n\nretry: 5\nid: 3\ndata: a\ndata: b\n\nid: 4\ndata: tail';
+    const whole = frame(body).events;
+    const length = new TextEncoder().encode(body).length;
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: length - 1 }), { maxLength: 40 }), (cuts) => {
+        expect(frame(body, cuts).events).toEqual(whole);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
