@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { listen, type Listening } from '../server/listen.js';
 import { createExchangeLog, header, pairs, since, type ExchangeLog } from './exchange.js';
 import { forward } from './proxy.js';
+import { sendSimple } from './respond.js';
 import { parseToolCall, type SessionTable } from './session-table.js';
 
 /** Request bodies above this get 413; MCP requests are small JSON-RPC messages. */
@@ -40,7 +41,7 @@ export async function startLoadBalancer(options: LoadBalancerOptions): Promise<L
     });
     readBody(req).then((body) => {
       exchange.sentAt = since(exchange);
-      if (body === undefined) return void res.writeHead(413).end(() => log.finish(exchange, 'complete'));
+      if (body === undefined) return sendSimple(exchange, res, log, 413, 'request body too large');
       exchange.request.body = body;
 
       const sessionId = header(exchange.request.headers, 'mcp-session-id');

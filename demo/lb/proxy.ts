@@ -1,5 +1,6 @@
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { pairs, since, type Exchange, type ExchangeLog, type RawHeaders } from './exchange.js';
+import { sendHead, sendSimple } from './respond.js';
 import { createSseBoundaries } from './sse-boundaries.js';
 
 export interface ForwardOptions {
@@ -11,13 +12,13 @@ export interface ForwardOptions {
   onResponse?(headers: RawHeaders): void;
 }
 
-/** Hop-by-hop headers of the client's connection; the upstream hop makes its own. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding']);
+/** Hop-by-hop headers (RFC 9110 7.6.1): each hop, the client's and the replica's, has its own. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'te', 'upgrade']);
 
 /**
  * Forwards one buffered request to `upstream` and streams the response back, recording each
- * chunk as it is written to the client. Response headers go out verbatim in wire order, so the
- * recording holds exactly what the client received.
+ * chunk as it is written to the client. Response headers keep the replica's order and spelling;
+ * hop-by-hop headers are the load balancer's own, as with any real proxy.
  */
 export function forward(exchange: Exchange, res: ServerResponse, log: ExchangeLog, options: ForwardOptions): void {
   const target = new URL(options.upstream);
@@ -43,20 +44,16 @@ export function forward(exchange: Exchange, res: ServerResponse, log: ExchangeLo
       log.finish(exchange, 'reset');
       return void res.destroy();
     }
-    res.writeHead(502, { 'content-type': 'text/plain' }).end(String(error), () => log.finish(exchange, 'complete'));
+    sendSimple(exchange, res, log, 502, String(error));
   });
   upstream.on('response', (reply) => relay(reply, exchange, res, log, options));
   upstream.end(exchange.request.body);
 }
 
 function relay(reply: IncomingMessage, exchange: Exchange, res: ServerResponse, log: ExchangeLog, options: ForwardOptions): void {
-  const headers = pairs(reply.rawHeaders);
-  const status = reply.statusCode ?? 502;
-  const statusText = reply.statusMessage ?? '';
-  exchange.response = { status, statusText, httpVersion: reply.httpVersion, headers, at: since(exchange) };
+  const headers = pairs(reply.rawHeaders).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase()));
   options.onResponse?.(headers);
-  res.writeHead(status, statusText, headers.flat());
-  res.flushHeaders(); // an SSE client must see the headers before the first event
+  sendHead(exchange, res, reply.statusCode ?? 502, reply.statusMessage ?? '', headers);
 
   const limit = options.drainAfterEvents;
   const boundaries = limit === undefined ? undefined : createSseBoundaries();

@@ -39,7 +39,8 @@ export function createSseBoundaries(): SseBoundaries {
         if (lineLength > 0) {
           if (!lineIsComment) frameHasField = true;
         } else if (frameHasField) {
-          // The end offset includes a pending CRLF's LF, so the cut never splits a line end.
+          // Include the LF of a CRLF when it is in this chunk. When it is not, the event ends at
+          // the CR, which the SSE spec also accepts as a line end, so a cut there is still clean.
           ends.push(byte === CR && chunk[i + 1] === LF ? i + 2 : i + 1);
           frameHasField = false;
         }
