@@ -70,7 +70,11 @@ function relay(reply: IncomingMessage, exchange: Exchange, res: ServerResponse, 
     const piece = cutAt === undefined ? chunk : chunk.subarray(0, cutAt);
     exchange.chunks.push({ t: since(exchange), bytes: Buffer.from(piece) });
     if (cutAt === undefined) {
-      res.write(piece);
+      // Backpressure: a slow client slows the replica down instead of growing our buffer.
+      if (!res.write(piece)) {
+        reply.pause();
+        res.once('drain', () => reply.resume());
+      }
       return;
     }
     // Stop reading, then reset only once the last event is in the kernel, so the client really
