@@ -124,6 +124,12 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
 /** Analyses finished (or snapshot) exchanges in one go. */
 export function analyze(exchanges: readonly Exchange[], options: AnalysisOptions = {}): Report {
   const analyzer = createAnalyzer(options);
+  feed(analyzer, exchanges);
+  return analyzer.report();
+}
+
+/** Feeds whole exchanges to an analyzer, in order; their indexes follow on from its streams. */
+export function feed(analyzer: Analyzer, exchanges: readonly Exchange[]): void {
   for (const exchange of exchanges) {
     const index = analyzer.open(exchange);
     if (exchange.status !== 0 || exchange.responseHeaders.length > 0) {
@@ -132,7 +138,6 @@ export function analyze(exchanges: readonly Exchange[], options: AnalysisOptions
     for (const chunk of exchange.chunks) analyzer.chunk(index, chunk);
     analyzer.end(index, exchange.end);
   }
-  return analyzer.report();
 }
 
 function bodyKindOf(contentType: string | undefined): BodyKind {

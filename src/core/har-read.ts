@@ -10,6 +10,8 @@ export type HarReadResult =
 /** Problems listed individually before the rest are only counted. */
 const MAX_LISTED_PROBLEMS = 20;
 const END_STATES: readonly EndState[] = ['complete', 'reset', 'cancelled', 'open'];
+/** Browser error names for a request the page itself aborted (Chrome, Firefox). */
+const ABORTED = /^(net::ERR_ABORTED|NS_BINDING_ABORTED|AbortError)\b/;
 
 /**
  * Reads HAR 1.2 as Chrome, Firefox and Playwright write it, and as we write it. The file is
@@ -91,7 +93,9 @@ function readEnd(entry: Record<string, unknown>, response: Record<string, unknow
   }
   // Chrome puts `_error` on the response; some tools put it on the entry.
   const error = [response._error, entry._error].find((e): e is string => typeof e === 'string' && e !== '');
-  return error ? { state: 'reset', time, error } : { state: 'complete', time };
+  if (!error) return { state: 'complete', time };
+  // An abort is the page (or client) cancelling, not the network failing.
+  return { state: ABORTED.test(error) ? 'cancelled' : 'reset', time, error };
 }
 
 function readBody(

@@ -81,9 +81,11 @@ export function resolvePointer(root: unknown, pointer: string): unknown {
  * application sequence may prove continuity instead. Same places as `app_seq`.
  */
 export function resumeTokenOf(message: RpcMessage): string | undefined {
-  for (const path of APP_SEQ_PATHS) {
-    const value = at(message.value, [...path.slice(0, -1), 'resume_token']);
+  for (const path of RESUME_TOKEN_PATHS) {
+    const value = at(message.value, path);
     if (typeof value === 'string' && value !== '') return value;
   }
   return undefined;
 }
+
+const RESUME_TOKEN_PATHS = APP_SEQ_PATHS.map((path) => [...path.slice(0, -1), 'resume_token']);

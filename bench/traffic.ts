@@ -1,0 +1,56 @@
+/**
+ * Generated MCP SSE traffic for benchmarks: tool calls streaming progress notifications (with
+ * app_seq) and results with text payloads, as SDK servers write them, cut into 1–64 KB chunks.
+ */
+import type { BodyChunk } from '../src/core';
+
+export interface Traffic {
+  /** One body per tool call, already cut into chunks. */
+  streams: { request: string; chunks: BodyChunk[] }[];
+  /** The `data:` payload of every event, for the JSON.parse baseline. */
+  payloads: string[];
+  bytes: number;
+}
+
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Builds about `targetBytes` of traffic, deterministically from `seed`. */
+export function generateTraffic(targetBytes: number, seed = 1): Traffic {
+  const random = prng(seed);
+  const encoder = new TextEncoder();
+  const streams: Traffic['streams'] = [];
+  const payloads: string[] = [];
+  let bytes = 0;
+  for (let call = 1; bytes < targetBytes; call++) {
+    const token = `tok-${call}`;
+    const steps = 50 + Math.floor(random() * 400);
+    let body = '';
+    for (let step = 1; step <= steps; step++) {
+      const data = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: step, total: steps, message: `step ${step} of ${steps}`, _meta: { app_seq: step } } });
+      payloads.push(data);
+      body += `id: ${call}_${1_790_000_000_000 + step}_${(step * 7919).toString(36)}\ndata: ${data}\n\n`;
+    }
+    const text = 'x'.repeat(200 + Math.floor(random() * 8000));
+    const result = JSON.stringify({ jsonrpc: '2.0', id: call, result: { content: [{ type: 'text', text }], _meta: { app_seq: steps + 1 } } });
+    payloads.push(result);
+    body += `id: ${call}_${1_790_000_000_000 + steps + 1}_end\ndata: ${result}\n\n`;
+    const encoded = encoder.encode(body);
+    const chunks: BodyChunk[] = [];
+    for (let at = 0, t = 0; at < encoded.length; t++) {
+      const size = 1024 + Math.floor(random() * 63 * 1024);
+      chunks.push({ time: t, data: encoded.subarray(at, at + size) });
+      at += size;
+    }
+    bytes += encoded.length;
+    streams.push({ request: JSON.stringify({ jsonrpc: '2.0', id: call, method: 'tools/call', params: { name: 'long_task', arguments: {}, _meta: { progressToken: token } } }), chunks });
+  }
+  return { streams, payloads, bytes };
+}
