@@ -1,0 +1,57 @@
+import type { ManifestV3Export } from '@crxjs/vite-plugin';
+import pkg from './package.json' with { type: 'json' };
+
+export type Target = 'chrome' | 'firefox';
+
+/** The add-on id Firefox needs (also what the e2e tests pin an internal UUID to). */
+export const GECKO_ID = 'mcp-stream-lens@mcp-stream-lens.dev';
+
+// Plain http(s) pages only: MCP clients run there. No host_permissions and no `permissions` at
+// all: the content scripts' matches are the only access we ask for (docs/permissions.md).
+const PAGES = ['http://*/*', 'https://*/*'];
+
+/**
+ * The one manifest source for both browsers (STYLE.md rule 4). Everything the two share is
+ * written once; only the background key and Firefox's settings differ.
+ */
+export function manifestFor(target: Target): ManifestV3Export {
+  const icons = { 16: 'icon-16.png', 32: 'icon-32.png', 48: 'icon-48.png', 128: 'icon-128.png' };
+  return {
+    manifest_version: 3,
+    name: 'MCP Stream Lens',
+    version: pkg.version,
+    description: 'DevTools panel that captures MCP Streamable HTTP / SSE streams live and flags broken resumes.',
+    icons,
+    devtools_page: 'src/entries/devtools.html',
+    background:
+      target === 'firefox'
+        ? // Firefox runs MV3 backgrounds as event pages, not service workers.
+          { scripts: ['src/entries/background.ts'], type: 'module' }
+        : { service_worker: 'src/entries/background.ts', type: 'module' },
+    content_scripts: [
+      {
+        // MAIN world at document_start, every frame: wraps fetch before page scripts run.
+        matches: PAGES,
+        js: ['src/entries/tap.iife.ts'],
+        run_at: 'document_start',
+        all_frames: true,
+        world: 'MAIN',
+      },
+      {
+        matches: PAGES,
+        js: ['src/entries/relay.iife.ts'],
+        run_at: 'document_start',
+        all_frames: true,
+      },
+    ],
+    ...(target === 'firefox'
+      ? {
+          browser_specific_settings: {
+            // MAIN-world content scripts need 128; data_collection_permissions is read from 140 (an ESR).
+            gecko: { id: GECKO_ID, strict_min_version: '140.0', data_collection_permissions: { required: ['none'] } },
+          },
+        }
+      : // 111: first Chrome with `world: "MAIN"` in the manifest.
+        { minimum_chrome_version: '111' }),
+  } as ManifestV3Export;
+}

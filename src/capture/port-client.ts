@@ -1,0 +1,112 @@
+import { isBackgroundWelcome, type Message } from '../shared/messages';
+
+/** The slice of `runtime.Port` the capture needs; tests pass a fake. */
+export interface PortLike {
+  postMessage(message: unknown): void;
+  disconnect(): void;
+  onMessage: { addListener(fn: (message: unknown) => void): void };
+  onDisconnect: { addListener(fn: () => void): void };
+}
+
+/** Consecutive connections that died before their welcome; then the client gives up. */
+export const MAX_FAILED_HANDSHAKES = 5;
+
+export interface PortClientOptions {
+  connect: () => PortLike;
+  /** The first message on every (re)connected port. */
+  hello: () => Message;
+  /** Messages held while not connected or before the welcome; the oldest go first. */
+  maxQueue: number;
+  onMessage(message: unknown): void;
+  /** Called with each welcome: its `worker` changes when the background restarted. */
+  onWelcome?(worker: string): void;
+  /** Counted when the queue cap drops a message. */
+  onDrop?(message: Message): void;
+  /** Reconnect as soon as the port dies (panel), or only when there is something to send (relay). */
+  eager: boolean;
+}
+
+export interface PortClient {
+  send(message: Message): void;
+  /** Opens the port now if it is not open (eager clients call this once to start). */
+  start(): void;
+  close(): void;
+}
+
+/**
+ * A long-lived port to the background that survives the MV3 worker's death: the port
+ * reconnects, says hello again, and holds outgoing messages in a capped queue until the
+ * background's welcome arrives. A lazy client never wakes a sleeping worker for nothing.
+ */
+export function createPortClient(o: PortClientOptions): PortClient {
+  let port: PortLike | null = null;
+  let ready = false;
+  let closed = false;
+  let failures = 0;
+  const queue: Message[] = [];
+
+  function open(): void {
+    if (port || closed || failures >= MAX_FAILED_HANDSHAKES) return;
+    let p: PortLike;
+    try {
+      p = o.connect();
+    } catch {
+      closed = true; // extension context invalidated (reloaded or removed): nothing to talk to
+      return;
+    }
+    port = p;
+    ready = false;
+    p.onMessage.addListener((message) => {
+      if (port !== p) return;
+      if (isBackgroundWelcome(message)) {
+        ready = true;
+        failures = 0;
+        o.onWelcome?.(message.worker);
+        while (queue.length > 0 && ready) post(queue.shift()!);
+      } else o.onMessage(message);
+    });
+    p.onDisconnect.addListener(() => {
+      if (port !== p) return;
+      if (!ready) failures += 1;
+      port = null;
+      ready = false;
+      if (o.eager || queue.length > 0) open();
+    });
+    try {
+      p.postMessage(o.hello());
+    } catch {
+      port = null;
+      failures += 1;
+    }
+  }
+
+  function post(message: Message): void {
+    try {
+      port!.postMessage(message);
+    } catch {
+      // The port died under us; onDisconnect follows and reconnects.
+      enqueue(message);
+      ready = false;
+    }
+  }
+
+  function enqueue(message: Message): void {
+    if (queue.length >= o.maxQueue) o.onDrop?.(queue.shift()!);
+    queue.push(message);
+  }
+
+  return {
+    send(message) {
+      if (closed) return void o.onDrop?.(message);
+      if (port && ready) return post(message);
+      enqueue(message);
+      open();
+    },
+    start: open,
+    close() {
+      closed = true;
+      port?.disconnect();
+      port = null;
+    },
+  };
+}

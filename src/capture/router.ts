@@ -1,0 +1,130 @@
+import {
+  PORT,
+  isDevtoolsExchange,
+  isDevtoolsHello,
+  isPanelClear,
+  isPanelHello,
+  isRelayBatch,
+  isRelayHello,
+  isRelayStatus,
+  make,
+  type BackgroundCounters,
+  type Delivery,
+  type Message,
+} from '../shared/messages';
+import type { PortLike } from './port-client';
+import { createTabBuffer, type TabBuffer } from './tab-buffer';
+
+/** Tabs with a history at once; the least recently active one without a panel goes first. */
+export const MAX_TABS = 32;
+
+/** A port as the background sees it: with its name and sender. */
+export interface RouterPort extends PortLike {
+  name: string;
+  sender?: { tab?: { id?: number } };
+}
+
+interface TabState {
+  buffer: TabBuffer;
+  panels: Set<RouterPort>;
+}
+
+export interface RouterDeps {
+  /** Changes each time the worker starts; peers learn from it that the worker restarted. */
+  worker: string;
+  /** Asks every relay of the tab to report its counters (runtime message to all frames). */
+  poll(tabId: number): void;
+}
+
+/**
+ * The background's router: keeps a bounded history per tab and hands each delivery to the
+ * panels attached to that tab. It holds no state worth saving: when the worker dies, peers
+ * reconnect and the panel counts what went missing from the relays' sequence numbers.
+ */
+export function createRouter(deps: RouterDeps) {
+  const tabs = new Map<number, TabState>();
+  const counters: BackgroundCounters = { evictedItems: 0, evictedTabs: 0, undelivered: 0 };
+
+  function tab(tabId: number): TabState {
+    let state = tabs.get(tabId);
+    if (state) {
+      tabs.delete(tabId); // re-insert: Map order is our recency order
+      tabs.set(tabId, state);
+      return state;
+    }
+    if (tabs.size >= MAX_TABS) {
+      for (const [id, old] of tabs) {
+        if (old.panels.size > 0) continue;
+        counters.evictedTabs += old.buffer.items();
+        tabs.delete(id);
+        break;
+      }
+    }
+    state = { buffer: createTabBuffer(), panels: new Set() };
+    tabs.set(tabId, state);
+    return state;
+  }
+
+  const snapshot = (t: TabState): BackgroundCounters => ({ ...counters, evictedItems: counters.evictedItems + t.buffer.evicted() });
+
+  function send(port: RouterPort, message: Message): void {
+    try {
+      port.postMessage(message);
+    } catch {
+      counters.undelivered += message.type === 'bg-deliver' ? message.deliveries.length : 0;
+    }
+  }
+
+  function deliver(tabId: number, delivery: Delivery): void {
+    const t = tab(tabId);
+    t.buffer.push(delivery);
+    for (const panel of t.panels) send(panel, make('bg-deliver', { tabId, deliveries: [delivery], counters: snapshot(t) }));
+  }
+
+  function onMessage(port: RouterPort, message: unknown): void {
+    const senderTab = port.sender?.tab?.id;
+    if (port.name === PORT.relay && senderTab !== undefined) {
+      if (isRelayHello(message)) send(port, make('bg-welcome', { worker: deps.worker }));
+      else if (isRelayBatch(message)) {
+        const { relay, seq, items, counters: relayCounters } = message;
+        deliver(senderTab, { from: 'relay', relay, seq, items, counters: relayCounters });
+      } else if (isRelayStatus(message)) {
+        const t = tabs.get(senderTab);
+        const status = make('bg-relay-status', { tabId: senderTab, relays: [{ relay: message.relay, counters: message.counters }] });
+        for (const panel of t?.panels ?? []) send(panel, status);
+      }
+    } else if (port.name === PORT.devtools) {
+      if (isDevtoolsHello(message)) send(port, make('bg-welcome', { worker: deps.worker }));
+      else if (isDevtoolsExchange(message)) deliver(message.tabId, { from: 'network', exchange: message.exchange });
+    } else if (port.name === PORT.panel) {
+      if (isPanelHello(message)) attachPanel(port, message.tabId);
+      else if (isPanelClear(message)) tabs.get(message.tabId)?.buffer.clear();
+    }
+  }
+
+  function attachPanel(port: RouterPort, tabId: number | null): void {
+    send(port, make('bg-welcome', { worker: deps.worker }));
+    if (tabId === null) {
+      const list = [...tabs].filter(([, t]) => t.buffer.items() > 0).map(([id, t]) => ({ tabId: id, items: t.buffer.items() }));
+      return send(port, make('bg-tabs', { tabs: list }));
+    }
+    const t = tab(tabId);
+    for (const other of tabs.values()) other.panels.delete(port);
+    t.panels.add(port);
+    send(port, make('bg-deliver', { tabId, deliveries: [...t.buffer.all()], counters: snapshot(t) }));
+    deps.poll(tabId);
+  }
+
+  return {
+    connect(port: RouterPort): void {
+      port.onMessage.addListener((message) => onMessage(port, message));
+      port.onDisconnect.addListener(() => {
+        for (const t of tabs.values()) t.panels.delete(port);
+      });
+    },
+    removeTab(tabId: number): void {
+      tabs.delete(tabId);
+    },
+    counters: () => ({ ...counters }),
+  };
+}

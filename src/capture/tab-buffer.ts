@@ -1,0 +1,63 @@
+import type { Delivery } from '../shared/messages';
+
+/** Items a tab's history keeps while no panel reads it (and for a panel opened late). */
+export const MAX_TAB_ITEMS = 20_000;
+/** Characters of chunk text a tab's history keeps: the "small bounded per-tab buffer". */
+export const MAX_TAB_CHARS = 4 * 1024 * 1024;
+
+export interface TabBuffer {
+  push(delivery: Delivery): void;
+  /** The history, oldest first. */
+  all(): readonly Delivery[];
+  items(): number;
+  clear(): void;
+  /** Items evicted by the caps since the buffer was made. */
+  evicted(): number;
+}
+
+const itemsOf = (d: Delivery) => (d.from === 'relay' ? d.items.length : 1);
+function charsOf(d: Delivery): number {
+  if (d.from === 'network') return (d.exchange.body?.length ?? 0) + (d.exchange.request.body?.length ?? 0);
+  let chars = 0;
+  for (const item of d.items) if (item.kind === 'chunk') chars += item.text.length;
+  return chars;
+}
+
+/**
+ * A bounded FIFO of deliveries. It evicts whole deliveries from the head, so what a late panel
+ * receives is a contiguous tail per relay, and each eviction is counted.
+ */
+export function createTabBuffer(maxItems = MAX_TAB_ITEMS, maxChars = MAX_TAB_CHARS): TabBuffer {
+  let entries: Delivery[] = [];
+  let head = 0; // index of the oldest kept entry; compacted lazily to avoid O(n) shifts
+  let items = 0;
+  let chars = 0;
+  let evicted = 0;
+
+  return {
+    push(delivery) {
+      entries.push(delivery);
+      items += itemsOf(delivery);
+      chars += charsOf(delivery);
+      while ((items > maxItems || chars > maxChars) && head < entries.length) {
+        const old = entries[head++]!;
+        items -= itemsOf(old);
+        chars -= charsOf(old);
+        evicted += itemsOf(old);
+      }
+      if (head > 1024 && head * 2 > entries.length) {
+        entries = entries.slice(head);
+        head = 0;
+      }
+    },
+    all: () => entries.slice(head),
+    items: () => items,
+    clear() {
+      entries = [];
+      head = 0;
+      items = 0;
+      chars = 0;
+    },
+    evicted: () => evicted,
+  };
+}

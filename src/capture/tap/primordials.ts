@@ -1,0 +1,43 @@
+/**
+ * Built-ins the tap needs, taken before any page script runs. A page may later replace
+ * `setTimeout`, `TextDecoder` or `postMessage` (polyfills, zones, test spies); the tap keeps
+ * working with the originals and never calls into page code by accident.
+ */
+export interface Primordials {
+  fetch: typeof fetch;
+  EventSource: typeof EventSource | undefined;
+  xhrOpen: XMLHttpRequest['open'];
+  xhrSend: XMLHttpRequest['send'];
+  xhrSetRequestHeader: XMLHttpRequest['setRequestHeader'];
+  TextDecoder: typeof TextDecoder;
+  TextEncoder: typeof TextEncoder;
+  Response: typeof Response;
+  ReadableStream: typeof ReadableStream;
+  Headers: typeof Headers;
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  now: () => number;
+  post: (message: unknown) => void;
+  href: () => string;
+}
+
+export function takePrimordials(win: Window & typeof globalThis): Primordials {
+  const post = win.postMessage.bind(win);
+  const location = win.location;
+  return {
+    fetch: win.fetch,
+    EventSource: win.EventSource,
+    xhrOpen: win.XMLHttpRequest.prototype.open,
+    xhrSend: win.XMLHttpRequest.prototype.send,
+    xhrSetRequestHeader: win.XMLHttpRequest.prototype.setRequestHeader,
+    TextDecoder: win.TextDecoder,
+    TextEncoder: win.TextEncoder,
+    Response: win.Response,
+    ReadableStream: win.ReadableStream,
+    Headers: win.Headers,
+    setTimeout: win.setTimeout.bind(win),
+    now: Date.now,
+    // Same-window only: the relay of this frame listens on this window, nobody else needs it.
+    post: (message) => post(message, location.origin === 'null' ? '*' : location.origin),
+    href: () => location.href,
+  };
+}

@@ -1,0 +1,21 @@
+import browser from 'webextension-polyfill';
+import { watchNetwork, type NetworkEvents } from '../capture/devtools-network';
+import { createPortClient } from '../capture/port-client';
+import { PORT, make } from '../shared/messages';
+
+/** Finished exchanges held while the worker restarts. */
+const MAX_DEVTOOLS_QUEUE = 256;
+// Chrome resolves the page from the extension root; Firefox from this document. Both take this.
+const PANEL_PAGE = __TARGET__ === 'firefox' ? '/src/entries/panel.html' : 'src/entries/panel.html';
+
+const tabId = browser.devtools.inspectedWindow.tabId;
+void browser.devtools.panels.create('MCP Streams', '/icon-32.png', PANEL_PAGE);
+
+const port = createPortClient({
+  connect: () => browser.runtime.connect({ name: PORT.devtools }),
+  hello: () => make('devtools-hello', { tabId }),
+  maxQueue: MAX_DEVTOOLS_QUEUE,
+  onMessage: () => undefined,
+  eager: false,
+});
+watchNetwork(browser.devtools.network as unknown as NetworkEvents, (exchange) => port.send(make('devtools-exchange', { tabId, exchange })));

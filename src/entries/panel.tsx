@@ -1,0 +1,17 @@
+import browser from 'webextension-polyfill';
+import { createExtensionAdapter } from '../panel/adapter';
+import { mount } from '../panel/mount';
+import { PORT } from '../shared/messages';
+
+// Inside DevTools the panel watches the inspected tab. Opened as a plain extension page it is
+// the standalone viewer: `?tab=<id>`, or a chooser of the tabs that have captures.
+const devtools = browser.devtools?.inspectedWindow;
+const query = new URLSearchParams(location.search).get('tab');
+const tabId = devtools ? devtools.tabId : query ? Number(query) : null;
+
+const adapter = createExtensionAdapter({
+  connect: () => browser.runtime.connect({ name: PORT.panel }),
+  tabId,
+  ...(devtools ? { reload: () => void devtools.reload({}) } : {}),
+});
+mount({ adapter, container: document.getElementById('app')! });

@@ -1,0 +1,22 @@
+// Isolated-world relay. Classic script too: a module loader would start late and miss the
+// tap's first messages.
+import browser from 'webextension-polyfill';
+import { createPortClient } from '../capture/port-client';
+import { MAX_RELAY_QUEUE, startRelay } from '../capture/relay';
+import { PORT, make } from '../shared/messages';
+
+const relay = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+startRelay({
+  win: window,
+  relay,
+  port: (counters) =>
+    createPortClient({
+      connect: () => browser.runtime.connect({ name: PORT.relay }),
+      hello: () => make('relay-hello', { relay, counters: counters() }),
+      maxQueue: MAX_RELAY_QUEUE,
+      onMessage: () => undefined,
+      eager: false,
+    }),
+  onRuntimeMessage: (listener) => browser.runtime.onMessage.addListener((message: unknown) => void listener(message)),
+});

@@ -1,0 +1,16 @@
+import type { DropSummary } from './drop-ledger';
+
+/** Every item that did not reach the panel, with the reason in the tooltip. */
+export function DropCounter({ drops }: { drops: DropSummary }) {
+  const why = [
+    `rejected page messages: ${drops.rejected}`,
+    `tap caps: ${drops.tapDropped}`,
+    `lost in transit: ${drops.lost} (history evictions ${drops.background.evictedItems}, tab evictions ${drops.background.evictedTabs})`,
+    `panel cap: ${drops.panelDropped}`,
+  ].join('\n');
+  return (
+    <span class={drops.total > 0 ? 'drops drops-some' : 'drops'} title={why}>
+      dropped: <span data-testid="dropped-count" data-rejected={drops.rejected} data-lost={drops.lost}>{drops.total}</span>
+    </span>
+  );
+}

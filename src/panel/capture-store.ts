@@ -1,0 +1,148 @@
+import { signal } from '@preact/signals';
+import { createAnalyzer, type Analyzer, type Report } from '../core/index';
+import { sameRequest } from '../capture/network-exchange';
+import type { BackgroundCounters, Delivery, NetworkExchange, RelayCounters, TapItem } from '../shared/messages';
+import type { PanelAdapter, PanelSink } from './adapter';
+import { countDrops, createDropLedger, type DropSummary } from './drop-ledger';
+import type { LoggedExchange } from './exchange-log';
+
+/** At most one report rebuild per this many ms, however fast events arrive. */
+export const REFRESH_MS = 100;
+/** Exchanges the panel keeps; past it new ones are dropped and counted. */
+export const MAX_EXCHANGES = 5_000;
+
+export interface StreamView {
+  index: number;
+  exchange: LoggedExchange;
+}
+
+/**
+ * The panel's model: feeds every delivery into the analysis core as it arrives and publishes the
+ * report, the streams and the drop counters as signals.
+ */
+export function createCaptureStore(adapter: PanelAdapter) {
+  const report = signal<Report | null>(null);
+  const streams = signal<ReadonlyMap<number, LoggedExchange>>(new Map());
+  const drops = signal<DropSummary>(countDrops(createDropLedger()));
+  const tabs = signal<readonly { tabId: number; items: number }[] | null>(null);
+  const ledger = createDropLedger();
+  let analyzer: Analyzer = createAnalyzer();
+  let log: LoggedExchange[] = [];
+  let indexOf = new Map<string, number>();
+  const byKey = new Map<string, LoggedExchange>();
+  let scheduled = false;
+
+  const refresh = () => {
+    scheduled = false;
+    report.value = analyzer.report();
+    const byIndex = new Map<number, LoggedExchange>();
+    for (const [key, index] of indexOf) byIndex.set(index, byKey.get(key)!);
+    streams.value = byIndex;
+    drops.value = countDrops(ledger);
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setTimeout(refresh, REFRESH_MS);
+  };
+
+  const feed = (e: LoggedExchange) => {
+    const index = analyzer.open(e.request);
+    indexOf.set(e.key, index);
+    if (e.response) analyzer.respond(index, e.response);
+    for (const c of e.chunks) analyzer.chunk(index, c);
+    if (e.end.state !== 'open') analyzer.end(index, e.end);
+  };
+  const rebuild = () => {
+    analyzer = createAnalyzer();
+    indexOf = new Map();
+    for (const e of log) if (!e.superseded) feed(e);
+  };
+  const add = (e: LoggedExchange): boolean => {
+    if (log.length >= MAX_EXCHANGES) return (ledger.panelDropped += 1), false;
+    log.push(e);
+    byKey.set(e.key, e);
+    return true;
+  };
+
+  function applyItem(relay: string, item: TapItem): void {
+    const key = `${relay}:${item.stream}`;
+    if (item.kind === 'open') {
+      const e: LoggedExchange = { key, source: 'tap', request: item.request, chunks: [], end: { state: 'open' } };
+      if (!add(e)) return;
+      // The network panel may have reported this request first (the relay's path was slower).
+      const twin = log.find((n) => n.source === 'network' && !n.superseded && sameRequest(n.request, item.request));
+      if (twin) {
+        twin.superseded = true;
+        return rebuild();
+      }
+      return feed(e);
+    }
+    const e = byKey.get(key);
+    const index = indexOf.get(key);
+    if (!e || index === undefined) return; // its open was lost: already counted as a gap
+    if (item.kind === 'response') (e.response = item.response), analyzer.respond(index, item.response);
+    else if (item.kind === 'chunk') {
+      const chunk = { time: item.time, data: item.text };
+      e.chunks.push(chunk);
+      analyzer.chunk(index, chunk);
+    } else (e.end = item.end), analyzer.end(index, item.end);
+  }
+
+  function applyNetwork(x: NetworkExchange): void {
+    const key = `net:${x.id}`;
+    if (byKey.has(key)) return;
+    const twin = log.find((t) => t.source === 'tap' && t.networkError === undefined && sameRequest(x.request, t.request));
+    if (twin) {
+      twin.networkError = x.end.error ?? '';
+      return; // seen both ways: shown once, as the tap saw it
+    }
+    const chunks = x.body ? [{ time: x.end.time ?? x.request.startTime, data: x.body }] : [];
+    const e: LoggedExchange = { key, source: 'network', request: x.request, response: x.response, chunks, end: x.end };
+    if (add(e)) feed(e);
+  }
+
+  const sink: PanelSink = {
+    deliver(deliveries: readonly Delivery[], counters: BackgroundCounters) {
+      ledger.background = counters;
+      for (const d of deliveries) {
+        if (d.from === 'network') applyNetwork(d.exchange);
+        else for (const { item } of ledger.accept(d.relay, d.seq, d.items, d.counters)) applyItem(d.relay, item);
+      }
+      schedule();
+    },
+    relayStatus(relays: readonly { relay: string; counters: RelayCounters }[]) {
+      for (const r of relays) ledger.status(r.relay, r.counters);
+      schedule();
+    },
+    tabs(list) {
+      tabs.value = list;
+    },
+  };
+
+  return {
+    report,
+    streams,
+    drops,
+    tabs,
+    start: () => adapter.connect(sink),
+    attach: (tabId: number) => {
+      tabs.value = null;
+      adapter.attach(tabId);
+    },
+    /** "Reload and capture from start": forget everything, then reload the inspected page. */
+    reloadAndCapture() {
+      ledger.forgetRelays();
+      log = [];
+      byKey.clear();
+      rebuild();
+      adapter.clear();
+      adapter.reload();
+      refresh();
+    },
+    canReload: adapter.canReload,
+    events: (index: number) => analyzer.events(index),
+  };
+}
+
+export type CaptureStore = ReturnType<typeof createCaptureStore>;

@@ -1,0 +1,82 @@
+import type { BackgroundCounters, RelayCounters, TapItem } from '../shared/messages';
+
+interface RelayLedger {
+  /** The next item number expected from this relay. */
+  expected: number;
+  /** Items the relay sent that never arrived (gaps in the numbering). */
+  lost: number;
+  counters: RelayCounters;
+}
+
+/**
+ * Counts every item that did not make it to the panel, whatever dropped it. The relay numbers
+ * its items, so a gap is a loss no matter where it happened (a relay queue cap, a worker that
+ * died, a history buffer that evicted); the relays' own counters add what never got a number
+ * (forged or oversized page messages, the tap's caps).
+ */
+export function createDropLedger() {
+  const relays = new Map<string, RelayLedger>();
+  const forgotten = new Set<string>();
+  const get = (relay: string) => {
+    let r = relays.get(relay);
+    if (!r) relays.set(relay, (r = { expected: 0, lost: 0, counters: { sent: 0, rejected: 0, tapDropped: 0 } }));
+    return r;
+  };
+  const merge = (r: RelayLedger, c: RelayCounters) => {
+    r.counters = { sent: Math.max(r.counters.sent, c.sent), rejected: Math.max(r.counters.rejected, c.rejected), tapDropped: Math.max(r.counters.tapDropped, c.tapDropped) };
+  };
+  return {
+    background: { evictedItems: 0, evictedTabs: 0, undelivered: 0 } as BackgroundCounters,
+    /** Items the panel itself refused (its MAX_EXCHANGES cap). */
+    panelDropped: 0,
+    relays: relays as ReadonlyMap<string, RelayLedger>,
+    /** Returns the items of a delivery not seen before, counting any gap before them. */
+    accept(relay: string, seq: number, items: readonly TapItem[], counters: RelayCounters): { item: TapItem }[] {
+      if (forgotten.has(relay)) return [];
+      const r = get(relay);
+      merge(r, counters);
+      if (seq > r.expected) r.lost += seq - r.expected;
+      const fresh = items.slice(Math.max(0, r.expected - seq)).map((item) => ({ item }));
+      r.expected = Math.max(r.expected, seq + items.length);
+      return fresh;
+    },
+    /** A relay's counters, polled: items it sent past the last one received are lost. */
+    status(relay: string, counters: RelayCounters): void {
+      if (forgotten.has(relay)) return;
+      const r = get(relay);
+      merge(r, counters);
+      if (counters.sent > r.expected) {
+        r.lost += counters.sent - r.expected;
+        r.expected = counters.sent;
+      }
+    },
+    /** After "Reload and capture from start": the old page's relays are ignored from now on. */
+    forgetRelays(): void {
+      for (const relay of relays.keys()) forgotten.add(relay);
+      relays.clear();
+    },
+  };
+}
+
+export type DropLedger = ReturnType<typeof createDropLedger>;
+
+export interface DropSummary {
+  total: number;
+  rejected: number;
+  tapDropped: number;
+  lost: number;
+  panelDropped: number;
+  background: BackgroundCounters;
+}
+
+export function countDrops(ledger: DropLedger): DropSummary {
+  let rejected = 0;
+  let tapDropped = 0;
+  let lost = 0;
+  for (const r of ledger.relays.values()) {
+    rejected += r.counters.rejected;
+    tapDropped += r.counters.tapDropped;
+    lost += r.lost;
+  }
+  return { total: rejected + tapDropped + lost + ledger.panelDropped, rejected, tapDropped, lost, panelDropped: ledger.panelDropped, background: ledger.background };
+}

@@ -1,0 +1,16 @@
+import type { RequestInfo, ResponseInfo, StreamEnd } from '../core/index';
+
+/** One exchange as the panel holds it, so the analysis can be rebuilt from scratch. */
+export interface LoggedExchange {
+  /** `relay:stream` for the tap, `net:id` for the network panel. */
+  key: string;
+  source: 'tap' | 'network';
+  request: RequestInfo;
+  response?: ResponseInfo;
+  chunks: { time: number; data: string }[];
+  end: StreamEnd;
+  /** The network panel's error for the same request (e.g. `net::ERR_CONNECTION_RESET`). */
+  networkError?: string;
+  /** A network-panel exchange that turned out to be one the tap also saw: hidden. */
+  superseded?: boolean;
+}

@@ -1,0 +1,221 @@
+/**
+ * The one message protocol of the extension. Every message between the page tap (MAIN world), the
+ * relay (isolated content script), the devtools page, the background worker and the panel is a
+ * member of {@link Message}. No message type string appears anywhere else: build messages with
+ * the `make*` helpers and recognise them with the `is*` guards.
+ *
+ * Flow: tap --window.postMessage--> relay --port "relay"--> background --port "panel"--> panel.
+ * The devtools page adds what the tap could not see over port "devtools".
+ */
+import type { RequestInfo, ResponseInfo, StreamEnd } from '../core/model';
+
+/** Bumped on any incompatible change; peers with another version ignore each other. */
+export const PROTOCOL_VERSION = 1;
+
+/** The `source` brand of each sender. A message without one of these is not ours. */
+export const SOURCE = {
+  tap: 'mcp-stream-lens/tap',
+  relay: 'mcp-stream-lens/relay',
+  devtools: 'mcp-stream-lens/devtools',
+  panel: 'mcp-stream-lens/panel',
+  background: 'mcp-stream-lens/background',
+} as const;
+
+/** Names of the long-lived ports opened towards the background. */
+export const PORT = { relay: 'mcp-stream-lens/relay', devtools: 'mcp-stream-lens/devtools', panel: 'mcp-stream-lens/panel' } as const;
+
+/** Which page API carried a captured exchange. */
+export type TapApi = 'fetch' | 'eventsource' | 'xhr';
+
+/**
+ * One observation of the page tap. `stream` numbers the exchanges of one page (one tap instance);
+ * the relay scopes it with its own id. Times are ms since the epoch.
+ */
+export type TapItem =
+  | { kind: 'open'; stream: number; api: TapApi; request: RequestInfo }
+  | { kind: 'response'; stream: number; response: ResponseInfo }
+  /** Body bytes as they arrived: `bytes` is their length on the wire, `text` their UTF-8 decoding. */
+  | { kind: 'chunk'; stream: number; time: number; bytes: number; text: string }
+  | { kind: 'end'; stream: number; end: StreamEnd };
+
+/** Cumulative counters of one relay (one frame). Cumulative, so a lost message loses nothing. */
+export interface RelayCounters {
+  /** Items the relay numbered and handed on; `seq` runs from 0 to `sent - 1`. */
+  sent: number;
+  /** Page messages that carried our brand but failed validation (forged, malformed, oversized). */
+  rejected: number;
+  /** Items the tap itself gave up on (its caps), as the tap reported them. */
+  tapDropped: number;
+}
+
+/** An exchange reconstructed from `devtools.network.onRequestFinished` (a HAR entry). */
+export interface NetworkExchange {
+  /** Unique per devtools page instance. */
+  id: string;
+  request: RequestInfo;
+  response: ResponseInfo;
+  /** The whole body, when the browser kept one (Chrome keeps none for a reset stream). */
+  body: string | null;
+  end: StreamEnd;
+}
+
+/** What the background buffers per tab and hands to the panel, in arrival order. */
+export type Delivery =
+  | { from: 'relay'; relay: string; seq: number; items: TapItem[]; counters: RelayCounters }
+  | { from: 'network'; exchange: NetworkExchange };
+
+/** Drops counted by the background's own caps. */
+export interface BackgroundCounters {
+  /** Items evicted from a tab's history buffer (only a loss for a panel attached later). */
+  evictedItems: number;
+  /** Messages that arrived for a tab while more than MAX_TABS tabs were tracked. */
+  evictedTabs: number;
+  /** Deliveries not sent because the panel's port was gone. */
+  undelivered: number;
+}
+
+interface Envelope<S extends string, T extends string> {
+  source: S;
+  v: typeof PROTOCOL_VERSION;
+  type: T;
+}
+
+/** tap -> relay: a batch of observations, posted on the page's window. */
+export interface TapBatch extends Envelope<typeof SOURCE.tap, 'tap-batch'> {
+  items: TapItem[];
+  /** Cumulative count of items the tap dropped (its own caps). */
+  dropped: number;
+}
+
+/** relay -> background: first message on each (re)connected port. */
+export interface RelayHello extends Envelope<typeof SOURCE.relay, 'relay-hello'> {
+  relay: string;
+  counters: RelayCounters;
+}
+/** relay -> background: validated items, numbered from `seq`. */
+export interface RelayBatch extends Envelope<typeof SOURCE.relay, 'relay-batch'> {
+  relay: string;
+  seq: number;
+  items: TapItem[];
+  counters: RelayCounters;
+}
+/** relay -> background: reply to {@link BackgroundPoll}. */
+export interface RelayStatus extends Envelope<typeof SOURCE.relay, 'relay-status'> {
+  relay: string;
+  counters: RelayCounters;
+}
+
+/** devtools page -> background: first message on each (re)connected port. */
+export interface DevtoolsHello extends Envelope<typeof SOURCE.devtools, 'devtools-hello'> {
+  tabId: number;
+}
+/** devtools page -> background: an MCP exchange seen by the network panel. */
+export interface DevtoolsExchange extends Envelope<typeof SOURCE.devtools, 'devtools-exchange'> {
+  tabId: number;
+  exchange: NetworkExchange;
+}
+
+/** panel -> background: attach to a tab (`null`: list the tabs that have captures). */
+export interface PanelHello extends Envelope<typeof SOURCE.panel, 'panel-hello'> {
+  tabId: number | null;
+}
+/** panel -> background: forget the tab's history (before "Reload and capture from start"). */
+export interface PanelClear extends Envelope<typeof SOURCE.panel, 'panel-clear'> {
+  tabId: number;
+}
+
+/** background -> any port: the handshake is complete; `worker` changes when the worker restarts. */
+export interface BackgroundWelcome extends Envelope<typeof SOURCE.background, 'bg-welcome'> {
+  worker: string;
+}
+/** background -> panel: buffered or live deliveries for the attached tab. */
+export interface BackgroundDeliver extends Envelope<typeof SOURCE.background, 'bg-deliver'> {
+  tabId: number;
+  deliveries: Delivery[];
+  counters: BackgroundCounters;
+}
+/** background -> panel: latest counters of each relay of the tab (answers to a poll). */
+export interface BackgroundRelayStatus extends Envelope<typeof SOURCE.background, 'bg-relay-status'> {
+  tabId: number;
+  relays: { relay: string; counters: RelayCounters }[];
+}
+/** background -> panel (standalone viewer): the tabs that have captures. */
+export interface BackgroundTabs extends Envelope<typeof SOURCE.background, 'bg-tabs'> {
+  tabs: { tabId: number; items: number }[];
+}
+/** background -> relays of a tab (runtime message): report your counters. */
+export type BackgroundPoll = Envelope<typeof SOURCE.background, 'bg-poll'>;
+
+/** Every message of the extension. */
+export type Message =
+  | TapBatch
+  | RelayHello
+  | RelayBatch
+  | RelayStatus
+  | DevtoolsHello
+  | DevtoolsExchange
+  | PanelHello
+  | PanelClear
+  | BackgroundWelcome
+  | BackgroundDeliver
+  | BackgroundRelayStatus
+  | BackgroundTabs
+  | BackgroundPoll;
+
+type Body<M extends Message> = Omit<M, 'source' | 'v' | 'type'>;
+type ByType<T extends Message['type']> = Extract<Message, { type: T }>;
+
+const SOURCE_OF: { [T in Message['type']]: ByType<T>['source'] } = {
+  'tap-batch': SOURCE.tap,
+  'relay-hello': SOURCE.relay,
+  'relay-batch': SOURCE.relay,
+  'relay-status': SOURCE.relay,
+  'devtools-hello': SOURCE.devtools,
+  'devtools-exchange': SOURCE.devtools,
+  'panel-hello': SOURCE.panel,
+  'panel-clear': SOURCE.panel,
+  'bg-welcome': SOURCE.background,
+  'bg-deliver': SOURCE.background,
+  'bg-relay-status': SOURCE.background,
+  'bg-tabs': SOURCE.background,
+  'bg-poll': SOURCE.background,
+};
+
+/** Builds a message of `type`, adding its source brand and the protocol version. */
+export function make<T extends Message['type']>(type: T, body: Body<ByType<T>>): ByType<T> {
+  return { ...body, source: SOURCE_OF[type], v: PROTOCOL_VERSION, type } as unknown as ByType<T>;
+}
+
+/** True for a message of ours (any type) from a peer speaking this protocol version. */
+export function isMessage(value: unknown): value is Message {
+  if (typeof value !== 'object' || value === null) return false;
+  const { type, source, v } = value as Record<string, unknown>;
+  return v === PROTOCOL_VERSION && typeof type === 'string' && Object.hasOwn(SOURCE_OF, type) && SOURCE_OF[type as Message['type']] === source;
+}
+
+function guard<T extends Message['type']>(type: T): (value: unknown) => value is ByType<T> {
+  return (value: unknown): value is ByType<T> => isMessage(value) && value.type === type;
+}
+
+// Guards for messages from our own extension contexts. The runtime already guarantees their
+// origin; page-originated data goes through `validateTapBatch` in tap-validation.ts instead.
+export const isRelayHello = guard('relay-hello');
+export const isRelayBatch = guard('relay-batch');
+export const isRelayStatus = guard('relay-status');
+export const isDevtoolsHello = guard('devtools-hello');
+export const isDevtoolsExchange = guard('devtools-exchange');
+export const isPanelHello = guard('panel-hello');
+export const isPanelClear = guard('panel-clear');
+export const isBackgroundWelcome = guard('bg-welcome');
+export const isBackgroundDeliver = guard('bg-deliver');
+export const isBackgroundRelayStatus = guard('bg-relay-status');
+export const isBackgroundTabs = guard('bg-tabs');
+export const isBackgroundPoll = guard('bg-poll');
+
+/**
+ * Cheap first look at a page message: does it claim to be from the tap? Anything that does and then
+ * fails {@link validateTapBatch} is a forgery or a bug, and is counted.
+ */
+export function claimsTapSource(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && (value as { source?: unknown }).source === SOURCE.tap;
+}
