@@ -1,0 +1,73 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, openPanel } from './support/chromium';
+import { ROOT, buildExtension } from './support/extension-build';
+import { waitForPanel } from './support/panel-queries';
+import { startSite, type Site } from './support/site';
+
+// Real Chromium, the built extension, DevTools open on the page, assertions made in the panel.
+describe('Chromium: live capture in the MCP Streams panel', () => {
+  let site: Site;
+  let chromium: Awaited<ReturnType<typeof launchChromium>>;
+
+  beforeAll(async () => {
+    const [dir, started] = await Promise.all([buildExtension('chrome'), startSite()]);
+    site = started;
+    chromium = await launchChromium(dir);
+  });
+  afterAll(async () => {
+    await chromium?.close();
+    await site?.close();
+  });
+
+  const waitForStatus = (page: Page, prefix: string) =>
+    page.waitForFunction((p: string) => document.getElementById('status')?.textContent?.startsWith(p), { polling: 100, timeout: 60_000 }, prefix);
+
+  it('shows events while the stream is open, then the reset and the resume GET with its Last-Event-ID', async () => {
+    const page = await chromium.browser.newPage();
+    const { devtools, panel } = await openPanel(page);
+    await page.goto(`${site.origin}/`);
+    await page.evaluate(() => void (window as unknown as { runMcp(s: number, d: number): void }).runMcp(60, 100));
+
+    // Live: the tool call's POST stream is still open and its progress events are already listed.
+    const live = await waitForPanel(panel, `(s) => s.streams.some((x) => x.method === 'POST' && x.end === 'open' && x.events >= 3 && x.rows >= 3)`);
+    expect(live.sessions).toBe(1);
+    expect(site.resetStreams()).toBeGreaterThanOrEqual(1);
+
+    // The reset stream, then the SDK's resume: a GET carrying Last-Event-ID, replayed by the server.
+    const resumed = await waitForPanel(
+      panel,
+      `(s) => s.streams.some((x) => x.method === 'POST' && x.end === 'reset') && s.streams.some((x) => x.method === 'GET' && x.lastEventId !== '' && x.events >= 1)`,
+    );
+    const resume = resumed.streams.find((x) => x.method === 'GET' && x.lastEventId !== '')!;
+    expect(site.mcpRequests.some((r) => r.method === 'GET' && r.lastEventId === resume.lastEventId)).toBe(true);
+    await waitForStatus(page, 'done');
+    const final = await waitForPanel(panel, `(s) => s.findings.length >= 0 && s.dropped === 0`);
+    expect(final.findings.filter((f) => f.severity === 'error')).toEqual([]);
+
+    mkdirSync(resolve(ROOT, 'test-results'), { recursive: true });
+    await devtools.screenshot({ path: resolve(ROOT, 'test-results/chromium-panel.png') });
+    await page.close();
+  });
+
+  it('shows the buffered history when DevTools opens late, and "Reload and capture from start" starts over', async () => {
+    const page = await chromium.browser.newPage();
+    await page.goto(`${site.origin}/?steps=3&delay=10`);
+    await waitForStatus(page, 'done');
+
+    const { panel } = await openPanel(page);
+    const history = await waitForPanel(panel, `(s) => s.sessions === 1 && s.streams.some((x) => x.method === 'POST' && x.events >= 4)`);
+    expect(history.dropped).toBe(0);
+    const before = await panel.$eval('[data-testid="session-row"]', (el) => (el as HTMLElement).dataset.key);
+
+    await panel.click('[data-testid="reload-capture"]');
+    await waitForStatus(page, 'done');
+    const after = await waitForPanel(panel, `(s) => s.sessions === 1 && s.streams.some((x) => x.method === 'POST' && x.events >= 4)`);
+    expect(after.sessions).toBe(1);
+    const key = await panel.$eval('[data-testid="session-row"]', (el) => (el as HTMLElement).dataset.key);
+    expect(key).not.toBe(before);
+    await page.close();
+  });
+});

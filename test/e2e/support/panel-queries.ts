@@ -1,0 +1,45 @@
+import type { Frame } from 'puppeteer-core';
+
+/** Everything a test reads off the panel, by data-testid. */
+export interface PanelState {
+  sessions: number;
+  streams: { method: string; end: string; status: string; lastEventId: string; events: number; source: string; rows: number }[];
+  findings: { code: string; severity: string }[];
+  dropped: number;
+  rejected: number;
+}
+
+// Plain JavaScript, evaluated inside the panel frame (kept as text so no transpiler helper
+// sneaks into code that runs in the browser).
+const READ_PANEL = `(() => {
+  const all = (id, root = document) => [...root.querySelectorAll('[data-testid="' + id + '"]')];
+  const dropped = all('dropped-count')[0];
+  return {
+    sessions: all('session-row').length,
+    streams: all('stream-row').map((row) => ({
+      method: row.dataset.method || '',
+      end: row.dataset.end || '',
+      status: row.dataset.status || '',
+      lastEventId: row.dataset.lastEventId || '',
+      events: Number(row.dataset.events),
+      source: row.dataset.source || '',
+      rows: row.parentElement ? all('event-row', row.parentElement).length : 0,
+    })),
+    findings: all('finding').map((f) => ({ code: f.dataset.code || '', severity: f.dataset.severity || '' })),
+    dropped: dropped ? Number(dropped.textContent) : NaN,
+    rejected: dropped ? Number(dropped.dataset.rejected) : NaN,
+  };
+})()`;
+
+export async function readPanel(panel: Frame): Promise<PanelState> {
+  return (await panel.evaluate(READ_PANEL)) as PanelState;
+}
+
+/**
+ * Waits until `predicate` (JavaScript source of `(state) => boolean`) holds for what the panel
+ * shows; the DOM is polled every 100 ms, up to `timeout`.
+ */
+export async function waitForPanel(panel: Frame, predicate: string, timeout = 60_000): Promise<PanelState> {
+  const handle = await panel.waitForFunction(`(() => { const s = ${READ_PANEL}; return (${predicate})(s) ? s : null; })()`, { polling: 100, timeout });
+  return (await handle.jsonValue()) as PanelState;
+}

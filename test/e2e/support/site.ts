@@ -1,0 +1,95 @@
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { build } from 'vite';
+import { startReplica, type Replica } from '../../../demo/server/replica';
+
+/**
+ * The e2e web site on 127.0.0.1: a page running the real SDK browser client, and `/mcp` proxied
+ * to a real SDK server (the demo replica, with its event store). `resetStreams()` resets the TCP
+ * connection of every event stream in flight, as a load balancer drain would.
+ */
+export interface Site {
+  origin: string;
+  /** Resets every open event-stream response; resolves with how many were reset. */
+  resetStreams(): number;
+  /** Requests seen on /mcp, in order: method and Last-Event-ID. */
+  mcpRequests: { method: string; lastEventId: string | undefined }[];
+  close(): Promise<void>;
+}
+
+const PAGE = (body: string) => `<!doctype html><meta charset="utf-8"><title>e2e</title><body>${body}</body>`;
+
+async function bundleClient(): Promise<string> {
+  const out = await build({
+    configFile: false,
+    logLevel: 'silent',
+    build: {
+      write: false,
+      minify: false,
+      lib: { entry: resolve(import.meta.dirname, 'client-page.ts'), formats: ['iife'], name: 'McpE2e', fileName: () => 'client.js' },
+    },
+  });
+  const outputs = Array.isArray(out) ? out : [out];
+  for (const o of outputs) if ('output' in o) for (const chunk of o.output) if (chunk.type === 'chunk') return chunk.code;
+  throw new Error('client bundle missing');
+}
+
+export async function startSite(): Promise<Site> {
+  const [client, replica] = await Promise.all([bundleClient(), startReplica({ name: 'e2e' }) as Promise<Replica>]);
+  const upstream = new URL(replica.url);
+  const live = new Set<ServerResponse>();
+  const mcpRequests: Site['mcpRequests'] = [];
+
+  function proxy(req: IncomingMessage, res: ServerResponse): void {
+    const lastEventId = req.headers['last-event-id'];
+    mcpRequests.push({ method: req.method ?? '', lastEventId: typeof lastEventId === 'string' ? lastEventId : undefined });
+    const up = httpRequest({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (upRes) => {
+      res.writeHead(upRes.statusCode ?? 502, upRes.headers);
+      if (String(upRes.headers['content-type']).includes('text/event-stream')) {
+        live.add(res);
+        res.on('close', () => live.delete(res));
+      }
+      upRes.pipe(res);
+    });
+    up.on('error', () => res.destroy());
+    res.on('close', () => up.destroy());
+    req.pipe(up);
+  }
+
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    if (path === '/mcp') return proxy(req, res);
+    if (path === '/client.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(client);
+    if (path === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE('<p id="status">loading</p><p id="progress"></p><script src="/client.js"></script>'));
+    if (path === '/data.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"plain":true}');
+    if (path === '/ticks') return void res.writeHead(200, { 'content-type': 'text/event-stream' }).end('data: tick 1\n\ndata: tick 2\n\n');
+    if (path === '/plain') {
+      // A page with no MCP traffic: a JSON POST that is not JSON-RPC, a GET, and an event stream.
+      const script = `Promise.all([fetch('/data.json',{method:'POST',headers:{'content-type':'application/json'},body:'{"hello":1}'}).then(r=>r.text()),
+        fetch('/data.json').then(r=>r.json()), fetch('/ticks',{headers:{accept:'text/event-stream'}}).then(r=>r.text()),
+        new Promise(ok=>{const x=new XMLHttpRequest();x.open('GET','/data.json');x.onload=ok;x.send();})])
+        .then(()=>{document.getElementById('status').textContent='done'})`;
+      return void res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE(`<p id="status">loading</p><script>${script}</script>`));
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    mcpRequests,
+    resetStreams() {
+      const n = live.size;
+      for (const res of live) res.socket?.resetAndDestroy();
+      live.clear();
+      return n;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((ok) => server.close(() => ok()));
+      await replica.close();
+    },
+  };
+}
