@@ -24,10 +24,25 @@ export function ingestEvent(stream: StreamState, session: SessionState, event: S
 }
 
 function describe(event: SseEvent, stream: StreamState, index: number, pointers: readonly string[]): EventRecord {
-  const record = event as EventRecord;
-  if (event.truncated) return Object.assign(record, { role: 'truncated' as const });
-  if (event.data === '') return Object.assign(record, { role: 'empty' as const });
-  if (event.event === 'endpoint') return Object.assign(record, { role: 'endpoint' as const });
+  const record: EventRecord = {
+    time: event.time,
+    id: event.id,
+    event: event.event,
+    data: event.data,
+    retry: event.retry,
+    idOnly: event.idOnly,
+    truncated: event.truncated,
+    role: 'empty',
+    method: undefined,
+    idKey: undefined,
+    seq: undefined,
+    progressToken: undefined,
+    stopReason: undefined,
+    resumeToken: undefined,
+  };
+  if (event.truncated) record.role = 'truncated';
+  else if (event.event === 'endpoint') record.role = 'endpoint';
+  if (event.truncated || event.data === '' || event.event === 'endpoint') return record;
   let parsed: unknown;
   try {
     parsed = JSON.parse(event.data);
@@ -42,9 +57,9 @@ function describe(event: SseEvent, stream: StreamState, index: number, pointers:
   }
   const [first] = classified.messages as [RpcMessage, ...RpcMessage[]];
   record.role = first.role;
-  if (first.method !== undefined) record.method = first.method;
-  if (first.idKey !== undefined) record.idKey = first.idKey;
-  if (first.role === 'progress' && first.progressToken !== undefined) record.progressToken = first.progressToken;
+  record.method = first.method;
+  record.idKey = first.idKey;
+  if (first.role === 'progress') record.progressToken = first.progressToken;
   for (const message of classified.messages) {
     const seq = sequenceOf(message, pointers);
     if (seq && !record.seq) record.seq = seq;

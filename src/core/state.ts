@@ -12,15 +12,15 @@ import type { SseEvent, SseFramer } from './sse';
 export interface EventRecord extends SseEvent {
   /** JSON-RPC role, `endpoint` for the legacy handshake, `empty` for priming/id-only blocks. */
   role: RpcRole | 'endpoint' | 'empty' | 'malformed' | 'truncated';
-  method?: string;
+  method: string | undefined;
   /** JSON-RPC id key of a request or response (see `keyOf`). */
-  idKey?: string;
-  seq?: SeqValue;
+  idKey: string | undefined;
+  seq: SeqValue | undefined;
   /** A progress notification's token key. */
-  progressToken?: string;
+  progressToken: string | undefined;
   /** The message claims the work is done (a stop reason such as `end_turn`). */
-  stopReason?: string;
-  resumeToken?: string;
+  stopReason: string | undefined;
+  resumeToken: string | undefined;
 }
 
 /** How a response body is read. */
