@@ -156,3 +156,14 @@ describe('session grouping', () => {
     expect(report.sessions[0]).toMatchObject({ key: 'session-a', transport: 'streamable-http', protocolVersion: '2025-11-25' });
   });
 });
+
+describe('header handling', () => {
+  it('groups by Mcp-Session-Id whatever its case', async () => {
+    const { exchange, rpc, sse } = await import('../../test/support/fixtures');
+    const report = analyze([
+      exchange({ body: rpc.call(1), headers: [{ name: 'MCP-SESSION-ID', value: 'X' }], text: sse([{ id: 'a', data: rpc.result(1) }]) }),
+      exchange({ body: rpc.call(2), headers: [{ name: 'mcp-session-id', value: 'X' }], text: sse([{ id: 'b', data: rpc.result(2) }]) }),
+    ]);
+    expect(report.sessions.map((s) => [s.key, s.streams.length])).toEqual([['X', 2]]);
+  });
+});
