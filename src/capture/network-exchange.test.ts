@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { sameRequest, toNetworkExchange, type HarEntryLike } from './network-exchange';
+
+const entry = (over: Partial<HarEntryLike['request']> = {}, error?: string): HarEntryLike => ({
+  startedDateTime: new Date(1_000_000).toISOString(),
+  time: 500,
+  request: { method: 'GET', url: 'http://h/mcp', headers: [{ name: 'Mcp-Session-Id', value: 's1' }, { name: 'Last-Event-ID', value: 'e9' }], ...over },
+  response: { status: 200, headers: [{ name: 'Content-Type', value: 'text/event-stream' }], ...(error ? { _error: error } : {}) },
+});
+
+describe('network reconciliation', () => {
+  it('turns a reset stream without a body (Chrome) into a reset exchange', () => {
+    const x = toNetworkExchange('n1', entry({}, 'net::ERR_CONNECTION_RESET'), null)!;
+    expect(x.end).toEqual({ state: 'reset', time: 1_000_500, error: 'net::ERR_CONNECTION_RESET' });
+    expect(x.body).toBeNull();
+  });
+
+  it('ignores requests that are not MCP', () => {
+    expect(toNetworkExchange('n2', entry({ headers: [] }), 'data: hi\n\n')).toBeNull();
+  });
+
+  it('recognises the legacy endpoint stream by its first event', () => {
+    expect(toNetworkExchange('n3', entry({ headers: [] }), 'event: endpoint\ndata: /messages?sessionId=1\n\n')).not.toBeNull();
+  });
+
+  it('matches the same request seen by the tap, and not a different resume', () => {
+    const net = toNetworkExchange('n4', entry(), 'data: x\n\n')!.request;
+    const tap = { ...net, startTime: net.startTime + 40, headers: [...net.headers] };
+    expect(sameRequest(net, tap)).toBe(true);
+    expect(sameRequest(net, { ...tap, headers: [{ name: 'mcp-session-id', value: 's1' }, { name: 'last-event-id', value: 'e10' }] })).toBe(false);
+    expect(sameRequest(net, { ...tap, startTime: net.startTime + 60_000 })).toBe(false);
+  });
+});

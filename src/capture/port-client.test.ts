@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { make, type Message } from '../shared/messages';
+import { createPortClient, MAX_FAILED_HANDSHAKES, type PortLike } from './port-client';
+
+/** A fake background: records what each port got; the test decides when it welcomes or dies. */
+function fakeBackground() {
+  const ports: { got: unknown[]; welcome(): void; die(): void }[] = [];
+  const connect = (): PortLike => {
+    const onMessage = new Set<(m: unknown) => void>();
+    const onDisconnect = new Set<() => void>();
+    const entry = {
+      got: [] as unknown[],
+      welcome: () => onMessage.forEach((fn) => fn(make('bg-welcome', { worker: `w${ports.length}` }))),
+      die: () => onDisconnect.forEach((fn) => fn()),
+    };
+    ports.push(entry);
+    return {
+      postMessage: (m) => void entry.got.push(m),
+      disconnect: () => undefined,
+      onMessage: { addListener: (fn) => void onMessage.add(fn) },
+      onDisconnect: { addListener: (fn) => void onDisconnect.add(fn) },
+    };
+  };
+  return { ports, connect };
+}
+
+const msg = (n: number): Message => make('relay-status', { relay: 'r', counters: { sent: n, rejected: 0, tapDropped: 0 } });
+
+describe('port client', () => {
+  it('holds messages until the welcome, then sends them in order', () => {
+    const bg = fakeBackground();
+    const client = createPortClient({ connect: bg.connect, hello: () => make('devtools-hello', { tabId: 1 }), maxQueue: 10, onMessage: () => undefined, eager: false });
+    client.send(msg(1));
+    client.send(msg(2));
+    expect(bg.ports[0]!.got.map((m) => (m as Message).type)).toEqual(['devtools-hello']);
+    bg.ports[0]!.welcome();
+    expect(bg.ports[0]!.got.slice(1)).toEqual([msg(1), msg(2)]);
+  });
+
+  it('reconnects when the worker dies and caps the queue meanwhile, counting what it drops', () => {
+    const bg = fakeBackground();
+    const dropped: Message[] = [];
+    const client = createPortClient({ connect: bg.connect, hello: () => make('devtools-hello', { tabId: 1 }), maxQueue: 2, onMessage: () => undefined, onDrop: (m) => void dropped.push(m), eager: true });
+    client.start();
+    bg.ports[0]!.welcome();
+    bg.ports[0]!.die();
+    expect(bg.ports).toHaveLength(2); // eager: reconnected at once
+    for (const n of [1, 2, 3]) client.send(msg(n));
+    expect(dropped).toEqual([msg(1)]);
+    bg.ports[1]!.welcome();
+    expect(bg.ports[1]!.got.slice(1)).toEqual([msg(2), msg(3)]);
+  });
+
+  it('a lazy client does not reconnect until it has something to send', () => {
+    const bg = fakeBackground();
+    const client = createPortClient({ connect: bg.connect, hello: () => make('devtools-hello', { tabId: 1 }), maxQueue: 2, onMessage: () => undefined, eager: false });
+    client.send(msg(1));
+    bg.ports[0]!.welcome();
+    bg.ports[0]!.die();
+    expect(bg.ports).toHaveLength(1);
+    client.send(msg(2));
+    expect(bg.ports).toHaveLength(2);
+  });
+
+  it('gives up after repeated failed handshakes instead of looping', () => {
+    const bg = fakeBackground();
+    const client = createPortClient({ connect: bg.connect, hello: () => make('devtools-hello', { tabId: 1 }), maxQueue: 2, onMessage: () => undefined, eager: true });
+    client.start();
+    for (let i = 0; i < MAX_FAILED_HANDSHAKES + 3 && bg.ports[i]; i += 1) bg.ports[i]!.die();
+    expect(bg.ports).toHaveLength(MAX_FAILED_HANDSHAKES);
+  });
+});
