@@ -9,7 +9,10 @@ import { scenarios } from '../../test/support/scenarios';
  * TCP segment sizes would be worse than none. Every scenario, cut at random byte offsets (through
  * UTF-8 sequences, CRLFs and field names), must give a byte-identical report.
  */
-describe('chunking invariance', () => {
+/** Issue 7: at least 1,000 random chunkings per fixture. */
+const RUNS = 1_000;
+
+describe(`chunking invariance (${RUNS} random chunkings per scenario)`, () => {
   for (const [name, make] of Object.entries(scenarios)) {
     it(`${name}: the report is byte-identical under random chunkings`, () => {
       const exchanges = make();
@@ -18,7 +21,7 @@ describe('chunking invariance', () => {
         fc.property(fc.integer(), fc.integer({ min: 1, max: 200 }), (seed, maxChunk) => {
           expect(JSON.stringify(analyze(rechunk(exchanges, prng(seed), maxChunk)))).toBe(expected);
         }),
-        { numRuns: 60 },
+        { numRuns: RUNS },
       );
     });
   }
