@@ -75,6 +75,25 @@ describe('resume verdicts', () => {
     expect(codes(run('genuine'))).not.toContain('resume-terminal-unproven');
   });
 
+  it('an echoed resume_token with no buffer head to compare is unverifiable', async () => {
+    const { exchange, resume, rpc, sse } = await import('../../test/support/fixtures');
+    const report = analyze([
+      exchange({ session: 's', body: rpc.call(1), text: sse([{ id: 'e1', data: rpc.message('a') }]), end: 'reset' }),
+      resume('s', 'e1', { text: sse([{ id: 'e2', data: { ...rpc.message('b'), resume_token: 'head-1' } }, { id: 'e3', data: rpc.result(1) }]) }),
+    ]);
+    expect(verdicts(report)).toEqual(['unverifiable']);
+    expect(finding(report, 'resume-unverifiable')?.message).toContain('never showed one');
+  });
+
+  it('a resume still waiting for its first event is not called empty yet', async () => {
+    const { resume } = await import('../../test/support/fixtures');
+    const waiting = [...scenarios.resultLost(), resume('session-a', 'stream1_1700000000005_r5', { end: 'open' })];
+    const report = analyze(waiting);
+    expect(verdicts(report)).toEqual(['unverifiable']);
+    expect(codes(report)).not.toContain('resume-empty');
+    expect(codes(report)).not.toContain('result-lost'); // the resume may still deliver it
+  });
+
   it('an echoed resume_token that differs from the buffer head is a mismatch; an equal one is genuine', () => {
     expect(finding(run('tokenMismatch'), 'resume-token-mismatch')?.severity).toBe('error');
     expect(verdicts(run('tokenMatch'))).toEqual(['genuine']);

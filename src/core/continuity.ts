@@ -67,7 +67,8 @@ export function evaluateResume(session: SessionState, streams: readonly StreamSt
   }
   const data = stream.events.filter((event) => event.role !== 'empty' && event.role !== 'truncated');
   if (data.length === 0) {
-    if (stream.end.state === 'open' && status !== 0) return done('unverifiable'); // still waiting for the replay
+    // Live capture: the resume is still waiting for its head or its first replayed event.
+    if (stream.end.state === 'open') return done('unverifiable');
     add('resume-empty', 'warning', null, status === 0
       ? 'The resume got no response at all: nothing was replayed.'
       : `The resume answered ${status} but carried no event (only keep-alives, or it closed at once): nothing was replayed.`);
@@ -128,9 +129,10 @@ function compareSequences(
   if (terminal && !provenByThisEvent) {
     add('resume-terminal-unproven', 'error', firstData,
       `The first event after Last-Event-ID is a terminal ${first.stopReason ?? first.role} with no progress before it: nothing shows it came from the original stream rather than the resuming replica. Re-issue the call instead of trusting it.`);
-  } else if (verdict === 'unverifiable' && first.resumeToken === undefined && !terminal) {
-    add('resume-unverifiable', 'warning', firstData,
-      'The replay carries no application sequence (app_seq or progress) and no resume_token, so nothing proves it continues the original stream. Treat it as a new stream and rely on idempotency keys.');
+  } else if (verdict === 'unverifiable' && !terminal) {
+    add('resume-unverifiable', 'warning', firstData, first.resumeToken === undefined
+      ? 'The replay carries no application sequence (app_seq or progress) and no resume_token, so nothing proves it continues the original stream. Treat it as a new stream and rely on idempotency keys.'
+      : 'The replay echoes a resume_token, but the original stream never showed one to compare it with, so nothing proves continuity. Treat it as a new stream and rely on idempotency keys.');
   }
   return verdict;
 }
