@@ -70,6 +70,22 @@ describe('mcp-stream-lens check', () => {
     expect(withPointer.out).toContain('"verdict": "gap"');
   });
 
+  it('reads bodies Playwright attached beside the HAR, and only plain sibling names', async () => {
+    const har = writeHar(scenarios.lostBuffer(), { redact: false });
+    for (const [i, entry] of har.log.entries.entries()) {
+      if (!entry.response.content.text) continue;
+      writeFileSync(join(dir, `body-${i}.txt`), entry.response.content.text);
+      delete entry.response.content.text;
+      delete entry._chunks;
+      delete entry._sse;
+      (entry.response.content as Record<string, unknown>)._file = `body-${i}.txt`;
+    }
+    expect((await run('check', file('attached.har', JSON.stringify(har)), '--format', 'json')).out).toContain('"verdict": "gap"');
+    (har.log.entries[2]!.response.content as Record<string, unknown>)._file = '../../etc/passwd';
+    const hostile = await run('check', file('hostile-file.har', JSON.stringify(har)));
+    expect(hostile.err).toContain('could not be read');
+  });
+
   it('shows hostile ids as escapes, never as terminal control codes', async () => {
     const har = file('hostile.har', JSON.stringify(writeHar([
       exchange({ session: 's\u001b[2J', body: rpc.call(1), text: sse([{ id: 'x\u001b]0;pwned\u0007\u202e', data: 'not json' }]) }),

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { createAnalyzer, feed, readHar, type Report } from '../core';
 import { parseCheckArgs, USAGE, type CheckArgs } from './args';
 import { formatText } from './text-format';
@@ -46,7 +48,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
 
 async function checkFile(file: string, args: CheckArgs, io: Io): Promise<{ report: Report; text: string }> {
   const text = await readText(file);
-  const har = readHar(text);
+  const har = readHar(text, { loadFile: (name) => loadSibling(file, name) });
   if (!har.ok) throw new Unreadable(`${file}: ${har.reason}`);
   if (har.skippedEntries > 0 || har.problems.length > 0) {
     io.stderr(`mcp-stream-lens: ${file}: ${har.skippedEntries} entries skipped; ${har.problems.join('; ')}`);
@@ -67,5 +69,18 @@ async function readText(file: string): Promise<string> {
     if (error instanceof Unreadable) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw new Unreadable(`${file}: cannot read (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
+  }
+}
+
+/**
+ * Playwright's `attach` mode stores bodies in files beside the HAR. Only plain names are taken:
+ * a hostile HAR must not make us read `/etc/passwd` or `../secrets`.
+ */
+function loadSibling(harFile: string, name: string): Uint8Array | undefined {
+  if (name !== basename(name) || name.startsWith('.')) return undefined;
+  try {
+    return readFileSync(join(dirname(harFile), name));
+  } catch {
+    return undefined;
   }
 }

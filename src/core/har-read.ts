@@ -18,17 +18,26 @@ const ABORTED = /^(net::ERR_ABORTED|NS_BINDING_ABORTED|AbortError)\b/;
  * untrusted: a broken entry is skipped and counted, never thrown on; only a file that is not HAR
  * at all gives `ok: false` with a one-line reason.
  */
-export function readHar(text: string): HarReadResult {
+/** Options for reading HAR. */
+export interface HarReadOptions {
+  /**
+   * Loads a body that Playwright stored beside the HAR (`content._file`, its `attach` mode).
+   * Undefined when the file cannot be read; the core itself never touches the file system.
+   */
+  loadFile?: (name: string) => Uint8Array | undefined;
+}
+
+export function readHar(text: string, options: HarReadOptions = {}): HarReadResult {
   let value: unknown;
   try {
     value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (error) {
     return { ok: false, reason: `not valid JSON (${error instanceof Error ? error.message : String(error)})` };
   }
-  return harToExchanges(value);
+  return harToExchanges(value, options);
 }
 
-export function harToExchanges(value: unknown): HarReadResult {
+export function harToExchanges(value: unknown, options: HarReadOptions = {}): HarReadResult {
   if (!isRecord(value) || !isRecord(value.log)) return { ok: false, reason: 'not a HAR file: there is no "log" object' };
   const entries = value.log.entries;
   if (!Array.isArray(entries)) return { ok: false, reason: 'not a HAR file: "log.entries" is not an array' };
@@ -41,7 +50,7 @@ export function harToExchanges(value: unknown): HarReadResult {
   const exchanges: Exchange[] = [];
   let skippedEntries = 0;
   entries.forEach((entry, index) => {
-    const exchange = readEntry(entry, (message) => problem(`entry ${index}: ${message}`));
+    const exchange = readEntry(entry, options, (message) => problem(`entry ${index}: ${message}`));
     if (exchange) exchanges.push(exchange);
     else skippedEntries++;
   });
@@ -49,7 +58,7 @@ export function harToExchanges(value: unknown): HarReadResult {
   return { ok: true, exchanges, skippedEntries, problems };
 }
 
-function readEntry(entry: unknown, problem: (message: string) => void): Exchange | undefined {
+function readEntry(entry: unknown, options: HarReadOptions, problem: (message: string) => void): Exchange | undefined {
   if (!isRecord(entry) || !isRecord(entry.request)) return void problem('skipped: no request object');
   const { request } = entry;
   if (typeof request.method !== 'string' || typeof request.url !== 'string') return void problem('skipped: request without method or url');
@@ -67,7 +76,7 @@ function readEntry(entry: unknown, problem: (message: string) => void): Exchange
     startTime,
     status: typeof response.status === 'number' && Number.isInteger(response.status) ? response.status : 0,
     responseHeaders: readHeaders(response.headers, problem),
-    chunks: readBody(entry, isRecord(response.content) ? response.content : {}, startTime, endTime, problem),
+    chunks: readBody(entry, isRecord(response.content) ? response.content : {}, startTime, endTime, options, problem),
     end: readEnd(entry, response, endTime),
   };
   if (typeof postData?.text === 'string') exchange.body = postData.text;
@@ -103,6 +112,7 @@ function readBody(
   content: Record<string, unknown>,
   startTime: number,
   endTime: number,
+  options: HarReadOptions,
   problem: (message: string) => void,
 ): BodyChunk[] {
   if (typeof content.text === 'string' && content.text !== '') {
@@ -116,6 +126,11 @@ function readBody(
       bytes = decoded;
     }
     return cutByChunks(bytes, entry._chunks, startTime, endTime, problem);
+  }
+  if (typeof content._file === 'string' && options.loadFile) {
+    const bytes = options.loadFile(content._file);
+    if (bytes) return cutByChunks(bytes, entry._chunks, startTime, endTime, problem);
+    problem(`content._file ${JSON.stringify(content._file)} could not be read; body left out`);
   }
   if (Array.isArray(entry._sse)) return sseToChunks(entry._sse, startTime, problem);
   return [];

@@ -10,6 +10,6 @@ export type { Finding, FindingCode, Report, ResumeReport, SessionReport, Severit
 export type { EventRecord } from './state';
 export type { SseEvent } from './sse';
 export { isJsonPointer } from './sequence';
-export { readHar, harToExchanges, type HarReadResult } from './har-read';
+export { readHar, harToExchanges, type HarReadOptions, type HarReadResult } from './har-read';
 export { writeHar, DEFAULT_REDACTED_HEADERS, REDACTED, type HarWriteOptions } from './har-write';
 export type { Har, HarEntry } from './har-types';
