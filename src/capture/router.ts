@@ -43,6 +43,9 @@ export interface RouterDeps {
  */
 export function createRouter(deps: RouterDeps) {
   const tabs = new Map<number, TabState>();
+  /** Standalone viewers that have not picked a tab yet: told whenever a tab gets its first capture. */
+  const choosers = new Set<RouterPort>();
+  const tabList = () => [...tabs].filter(([, t]) => t.buffer.items() > 0).map(([id, t]) => ({ tabId: id, items: t.buffer.items() }));
   const counters: BackgroundCounters = { evictedItems: 0, evictedTabs: 0, undelivered: 0 };
 
   function tab(tabId: number): TabState {
@@ -77,7 +80,9 @@ export function createRouter(deps: RouterDeps) {
 
   function deliver(tabId: number, delivery: Delivery): void {
     const t = tab(tabId);
+    const first = t.buffer.items() === 0;
     t.buffer.push(delivery);
+    if (first) for (const chooser of choosers) send(chooser, make('bg-tabs', { tabs: tabList() }));
     for (const panel of t.panels) send(panel, make('bg-deliver', { tabId, deliveries: [delivery], counters: snapshot(t) }));
   }
 
@@ -105,9 +110,10 @@ export function createRouter(deps: RouterDeps) {
   function attachPanel(port: RouterPort, tabId: number | null): void {
     send(port, make('bg-welcome', { worker: deps.worker }));
     if (tabId === null) {
-      const list = [...tabs].filter(([, t]) => t.buffer.items() > 0).map(([id, t]) => ({ tabId: id, items: t.buffer.items() }));
-      return send(port, make('bg-tabs', { tabs: list }));
+      choosers.add(port);
+      return send(port, make('bg-tabs', { tabs: tabList() }));
     }
+    choosers.delete(port);
     const t = tab(tabId);
     for (const other of tabs.values()) other.panels.delete(port);
     t.panels.add(port);
@@ -120,6 +126,7 @@ export function createRouter(deps: RouterDeps) {
       port.onMessage.addListener((message) => onMessage(port, message));
       port.onDisconnect.addListener(() => {
         for (const t of tabs.values()) t.panels.delete(port);
+        choosers.delete(port);
       });
     },
     removeTab(tabId: number): void {

@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, buildExtension } from './support/extension-build';
+import { launchFirefox } from './support/firefox';
+import { waitForPanel } from './support/panel-queries';
+import { startSite, type Site } from './support/site';
+
+// Real Firefox ESR with the Firefox build; the capture is read in the extension's viewer.
+describe('Firefox: live capture', () => {
+  let site: Site;
+  let firefox: Awaited<ReturnType<typeof launchFirefox>>;
+
+  beforeAll(async () => {
+    const [dir, started] = await Promise.all([buildExtension('firefox'), startSite()]);
+    site = started;
+    firefox = await launchFirefox(dir);
+  });
+  afterAll(async () => {
+    await firefox?.close();
+    await site?.close();
+  });
+
+  it('sends nothing from a page without MCP traffic', async () => {
+    const page = await firefox.browser.newPage();
+    await page.evaluateOnNewDocument(`(() => {
+      window.__tapMessages = 0;
+      addEventListener('message', (e) => { if (e.data && e.data.source === 'mcp-stream-lens/tap') window.__tapMessages += 1; });
+    })()`);
+    await page.goto(`${site.origin}/plain`);
+    await page.waitForFunction(() => document.getElementById('status')?.textContent === 'done', { polling: 100, timeout: 30_000 });
+    expect(await page.evaluate('window.__tapMessages')).toBe(0);
+    await page.close();
+  });
+
+  it('captures events while the stream is open, then the reset and the resume GET with its Last-Event-ID', async () => {
+    const { page } = firefox;
+    await page.goto(`${site.origin}/`);
+    await page.evaluate(() => void (window as unknown as { runMcp(s: number, d: number): void }).runMcp(60, 100));
+
+    const viewer = await firefox.openViewer();
+    await viewer.waitForSelector('[data-testid="tab-choice"]', { timeout: 30_000 });
+    await viewer.click('[data-testid="tab-choice"]');
+    const frame = viewer.mainFrame();
+
+    const live = await waitForPanel(frame, `(s) => s.streams.some((x) => x.method === 'POST' && x.end === 'open' && x.events >= 3 && x.rows >= 3)`);
+    expect(live.sessions).toBe(1);
+    expect(site.resetStreams()).toBeGreaterThanOrEqual(1);
+
+    const resumed = await waitForPanel(
+      frame,
+      `(s) => s.streams.some((x) => x.method === 'POST' && x.end === 'reset') && s.streams.some((x) => x.method === 'GET' && x.lastEventId !== '' && x.events >= 1)`,
+    );
+    const resume = resumed.streams.find((x) => x.method === 'GET' && x.lastEventId !== '')!;
+    expect(site.mcpRequests.some((r) => r.method === 'GET' && r.lastEventId === resume.lastEventId)).toBe(true);
+    await page.waitForFunction(() => document.getElementById('status')?.textContent?.startsWith('done'), { polling: 100, timeout: 60_000 });
+    const final = await waitForPanel(frame, `(s) => s.dropped === 0`);
+    expect(final.findings.filter((f) => f.severity === 'error')).toEqual([]);
+
+    mkdirSync(resolve(ROOT, 'test-results'), { recursive: true });
+    await viewer.screenshot({ path: resolve(ROOT, 'test-results/firefox-viewer.png') });
+  });
+});
