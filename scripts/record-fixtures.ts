@@ -11,18 +11,15 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runLongTask } from '../demo/client/long-task-client.js';
 import { toHar } from '../demo/lb/har.js';
-import { SCENARIOS, startScenario, type Scenario } from '../demo/lb/scenario.js';
+import { DEMO_FAULTS, SCENARIOS, startScenario, type Scenario } from '../demo/lb/scenario.js';
+import { CATALOG, DEMO_TASK } from '../demo/scenario-catalog.js';
 
-/** 12 steps of 40 ms; the drain lands after the priming event and app_seq 1..5. */
-export const TASK = { steps: 12, delayMs: 40 };
-export const DRAIN_AFTER_EVENTS = 6;
-/** lost-buffer: app_seq jumps 5 -> 11 on the synthesized resume. */
-export const FAKE_APP_SEQ = 11;
-
+// 12 steps of 40 ms; the drain lands after the priming event and app_seq 1..5, and the lost
+// buffer's invented app_seq jumps 5 -> 11 (DEMO_TASK, DEMO_FAULTS).
 async function record(scenario: Scenario, outDir: string): Promise<void> {
-  const { lb, close } = await startScenario(scenario, { drainAfterEvents: DRAIN_AFTER_EVENTS, fakeAppSeq: FAKE_APP_SEQ });
+  const { lb, close } = await startScenario(scenario, DEMO_FAULTS);
   try {
-    const run = await runLongTask(lb.url, TASK);
+    const run = await runLongTask(lb.url, DEMO_TASK, { client: CATALOG[scenario].client });
     // The client has closed; wait until the load balancer has seen every exchange end.
     await lb.log.settled();
     const file = join(outDir, `sdk-${scenario}.har`);
@@ -32,7 +29,8 @@ async function record(scenario: Scenario, outDir: string): Promise<void> {
     console.log(`\n[${scenario}] wrote ${file} (${lb.log.all().length} entries)`);
     console.log(`  progress app_seq seen: ${run.progress.map((p) => `${p.attempt}:${String(p.app_seq)}`).join(' ')}`);
     if (run.errors.length > 0) console.log(`  SDK onerror: ${run.errors.map((e) => JSON.stringify(e)).join('\n               ')}`);
-    if (run.reissued) console.log('  the app re-issued the call after the SDK gave up resuming');
+    if (run.abandoned.length > 0) console.log(`  abandoned resumes: ${run.abandoned.map((e) => JSON.stringify(e)).join(', ')}`);
+    if (run.reissued) console.log('  the app re-issued the call after the resume failed');
     console.log(`  client believed: ${JSON.stringify(belief)}`);
   } finally {
     await close();

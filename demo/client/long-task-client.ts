@@ -1,68 +1,93 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ClientKind } from '../scenario-catalog.js';
+import { openSession, type McpSession } from './mcp-session.js';
 
 /** A bound on every call, so a resume that never ends cannot hang the run. */
 export const CALL_TIMEOUT_MS = 30_000;
+/** The first call and one re-issue. */
+export const MAX_ATTEMPTS = 2;
+
+export interface LongTaskArgs {
+  steps: number;
+  delayMs: number;
+  /** Names the call across re-issues; a fresh one is made when absent. */
+  idempotencyKey?: string;
+}
+
+export interface ProgressSeen {
+  attempt: number;
+  progress: number;
+  app_seq: unknown;
+}
+
+export interface LongTaskOptions {
+  /** The transport to speak (default: Streamable HTTP). */
+  client?: ClientKind;
+  onProgress?(progress: ProgressSeen): void;
+  /** Each SDK error and each abandoned resume, as it happens. */
+  onNote?(note: string): void;
+}
 
 export interface LongTaskRun {
   /** What the app believed in the end: the result it accepted, or the error it surfaced. */
   belief: { result: CallToolResult } | { error: string };
   /** Every progress notification the app saw, in order, across all attempts. */
-  progress: { attempt: number; progress: number; app_seq: unknown }[];
-  /** True when the app re-issued the call after the SDK gave up resuming. */
+  progress: ProgressSeen[];
+  /** True when the app re-issued the call after a resume failed. */
   reissued: boolean;
   /** What the SDK reported through `onerror` (disconnects, failed resumes). */
   errors: string[];
+  /** Why each abandoned resume was abandoned. */
+  abandoned: string[];
 }
 
 /**
  * Runs the real SDK client the way an app would: connect, call `long_task` with `onprogress`
  * (so the SDK sends a progressToken), and let the SDK resume by itself when the stream breaks.
+ * Works in Node and in the browser alike: it needs only `fetch`.
  *
- * The SDK never re-issues a call: when its resume attempts are exhausted it only reports
- * "Maximum reconnection attempts" through `onerror` and leaves the call pending. An app that
- * cares then cancels the call and re-issues it once, which is what this does.
+ * The SDK never re-issues a call. When a resume delivered nothing (refused, empty, or given up),
+ * this does what the field report asks: it abandons the resume and re-issues the call once,
+ * with the same idempotency key, on a fresh session. Fresh, because closing the old transport
+ * is the only way to stop the SDK resuming it, and because a 404 means that session is gone.
  */
-export async function runLongTask(url: string, args: { steps: number; delayMs: number }): Promise<LongTaskRun> {
-  const run: LongTaskRun = { belief: { error: 'not run' }, progress: [], reissued: false, errors: [] };
-  const client = new Client({ name: 'stream-lens-recorder', version: '0.1.0' });
-  let gaveUp: () => void = () => {};
-  const resumeAbandoned = new Promise<'gave-up'>((resolve) => (gaveUp = () => resolve('gave-up')));
-  client.onerror = (error) => {
-    run.errors.push(error.message);
-    if (error.message.startsWith('Maximum reconnection attempts')) gaveUp();
+export async function runLongTask(url: string, args: LongTaskArgs, options: LongTaskOptions = {}): Promise<LongTaskRun> {
+  const run: LongTaskRun = { belief: { error: 'not run' }, progress: [], reissued: false, errors: [], abandoned: [] };
+  const callArgs = { ...args, idempotencyKey: args.idempotencyKey ?? globalThis.crypto.randomUUID() };
+  const onError = (message: string) => {
+    run.errors.push(message);
+    options.onNote?.(message);
   };
-  const transport = new StreamableHTTPClientTransport(new URL(url), {
-    // 100 ms away is a few tool steps, so a genuine resume really replays events from the log
-    // (not only live ones). One attempt, so a refused resume ends in the SDK's "give up"
-    // signal instead of a retry loop.
-    reconnectionOptions: { initialReconnectionDelay: 100, maxReconnectionDelay: 400, reconnectionDelayGrowFactor: 2, maxRetries: 1 },
-  });
-  await client.connect(transport);
-
-  const call = (attempt: number, signal?: AbortSignal) =>
-    client.callTool({ name: 'long_task', arguments: args }, undefined, {
-      timeout: CALL_TIMEOUT_MS,
-      signal,
-      // The SDK's Progress type omits `_meta`, but the handler gets the params as sent.
-      onprogress: (p) => run.progress.push({ attempt, progress: p.progress, app_seq: (p as { _meta?: { app_seq?: unknown } })._meta?.app_seq }),
-    }) as Promise<CallToolResult>;
-
+  let session: McpSession | undefined;
   try {
-    const first = new AbortController();
-    const outcome = await Promise.race([call(1, first.signal), resumeAbandoned]);
-    if (outcome !== 'gave-up') {
-      run.belief = { result: outcome };
-    } else {
-      first.abort(new Error('resume unavailable; re-issuing the call'));
-      run.reissued = true;
-      run.belief = { result: await call(2) };
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+      session = await openSession(url, options.client ?? 'streamable-http', onError);
+      const call = session.client.callTool({ name: 'long_task', arguments: { ...callArgs } }, undefined, {
+        timeout: CALL_TIMEOUT_MS,
+        // The SDK's Progress type omits `_meta`, but the handler gets the params as sent.
+        onprogress: (p) => {
+          const seen = { attempt, progress: p.progress, app_seq: (p as { _meta?: { app_seq?: unknown } })._meta?.app_seq };
+          run.progress.push(seen);
+          options.onProgress?.(seen);
+        },
+      }) as Promise<CallToolResult>;
+      call.catch(() => undefined); // an abandoned call rejects when its session closes below
+      const outcome = await Promise.race([call.then((result) => ({ result })), session.resumeFailed.then((reason) => ({ reason }))]);
+      if ('result' in outcome) {
+        run.belief = { result: outcome.result };
+        break;
+      }
+      run.abandoned.push(outcome.reason);
+      options.onNote?.(`abandoned the resume: ${outcome.reason}`);
+      await session.close();
+      session = undefined;
+      if (attempt === MAX_ATTEMPTS) run.belief = { error: `the re-issued call failed too: ${outcome.reason}` };
+      else run.reissued = true;
     }
   } catch (error) {
     run.belief = { error: error instanceof Error ? error.message : String(error) };
   } finally {
-    await client.close();
+    await session?.close();
   }
   return run;
 }

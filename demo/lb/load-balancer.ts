@@ -1,9 +1,9 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listen, type Listening } from '../server/listen.js';
 import { createExchangeLog, header, pairs, since, type ExchangeLog } from './exchange.js';
 import { forward } from './proxy.js';
 import { sendSimple } from './respond.js';
-import { parseToolCall, type SessionTable } from './session-table.js';
+import { parseToolCall, type SessionTable, type ToolCall } from './session-table.js';
 
 /** Request bodies above this get 413; MCP requests are small JSON-RPC messages. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -14,9 +14,24 @@ export interface LoadBalancerOptions {
   sessions: SessionTable;
   /** Where a resume (`GET` + `Last-Event-ID`) goes, given the replica that owns the session. */
   routeResume(owner: string): string;
-  /** Reset the first tools/call stream after this many SSE events (a backend drain). */
+  /** Reset the first attempt of each tools/call stream after this many SSE events (a backend drain). */
   drainAfterEvents?: number;
+  /**
+   * A path prefix the balancer is mounted under (e.g. `/s/genuine`): stripped before forwarding,
+   * so replicas see the paths they serve. Empty when the balancer has its own port.
+   */
+  mount?: string;
   port?: number;
+}
+
+/** Drained calls remembered at most, to let their re-issues through. */
+export const MAX_DRAINED_CALLS = 256;
+
+/** A load balancer not bound to a port: a request handler plus its recording. */
+export interface Balancer {
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** Every exchange that passed through, as the client saw it. */
+  log: ExchangeLog;
 }
 
 export interface LoadBalancer extends Listening {
@@ -24,14 +39,34 @@ export interface LoadBalancer extends Listening {
   log: ExchangeLog;
 }
 
-/** A recording, fault-injecting HTTP load balancer on 127.0.0.1. */
+/** A recording, fault-injecting HTTP load balancer on 127.0.0.1, on its own port. */
 export async function startLoadBalancer(options: LoadBalancerOptions): Promise<LoadBalancer> {
-  const { replicas, sessions, routeResume, drainAfterEvents } = options;
-  const log = createExchangeLog();
-  let nextReplica = 0;
-  let drained = false;
+  const { handle, log } = createBalancer(options);
+  const listening = await listen(createServer(handle), options.port);
+  return { ...listening, log };
+}
 
-  const server = createServer((req, res) => {
+/**
+ * The balancer's request handler, to mount on any server. It records each exchange, routes it
+ * (round-robin for new sessions, sticky after, `routeResume` for resumes) and drains the first
+ * attempt of each tool call: a call is the same call across re-issues when it carries the same
+ * `idempotencyKey`, and otherwise only within its session.
+ */
+export function createBalancer(options: LoadBalancerOptions): Balancer {
+  const { replicas, sessions, routeResume, drainAfterEvents, mount = '' } = options;
+  const log = createExchangeLog();
+  const drained = new Set<string>();
+  let nextReplica = 0;
+
+  const firstAttempt = (call: ToolCall, sessionId: string | undefined): boolean => {
+    const identity = call.idempotencyKey !== undefined ? `key:${call.idempotencyKey}` : `session:${sessionId ?? ''}`;
+    if (drained.has(identity)) return false;
+    drained.add(identity);
+    if (drained.size > MAX_DRAINED_CALLS) drained.delete(drained.values().next().value!);
+    return true;
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const exchange = log.start({
       method: req.method ?? 'GET',
       url: `http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`,
@@ -49,27 +84,24 @@ export async function startLoadBalancer(options: LoadBalancerOptions): Promise<L
       const call = parseToolCall(body);
       if (call && sessionId !== undefined) sessions.noteToolCall(sessionId, call);
       const isResume = req.method === 'GET' && header(exchange.request.headers, 'last-event-id') !== undefined;
-      const upstream = owner === undefined ? (replicas[nextReplica++ % replicas.length] ?? '') : isResume ? routeResume(owner) : owner;
-      // Only the first tool call is drained; a re-issued call must be able to finish.
-      const drainThis = call !== undefined && !drained && drainAfterEvents !== undefined;
-      if (drainThis) drained = true;
+      const replica = owner === undefined ? (replicas[nextReplica++ % replicas.length] ?? '') : isResume ? routeResume(owner) : owner;
+      const drainThis = call !== undefined && drainAfterEvents !== undefined && firstAttempt(call, sessionId);
+      const path = (req.url ?? '/').startsWith(mount) ? (req.url ?? '/').slice(mount.length) || '/' : (req.url ?? '/');
 
       forward(exchange, res, log, {
-        upstream,
+        upstream: new URL(path, replica).href,
         drainAfterEvents: drainThis ? drainAfterEvents : undefined,
         onResponse(headers) {
           const id = header(headers, 'mcp-session-id');
-          if (id !== undefined && sessions.owner(id) === undefined) sessions.setOwner(id, upstream);
+          if (id !== undefined && sessions.owner(id) === undefined) sessions.setOwner(id, replica);
         },
       });
     }, () => {
       log.finish(exchange, 'aborted');
       res.destroy();
     });
-  });
-
-  const listening = await listen(server, options.port);
-  return { ...listening, log };
+  };
+  return { handle, log };
 }
 
 /** The whole body, or undefined when it exceeds {@link MAX_BODY_BYTES}. */

@@ -4,7 +4,7 @@ import { sendHead, sendSimple } from './respond.js';
 import { createSseBoundaries } from './sse-boundaries.js';
 
 export interface ForwardOptions {
-  /** Absolute URL of the replica endpoint. */
+  /** Absolute URL on the replica: its origin plus the request's path and query. */
   upstream: string;
   /** Reset the client connection right after this many SSE events of the response. */
   drainAfterEvents?: number;
@@ -28,7 +28,7 @@ export function forward(exchange: Exchange, res: ServerResponse, log: ExchangeLo
   const upstream = request({
     host: target.hostname,
     port: target.port,
-    path: target.pathname,
+    path: target.pathname + target.search,
     method: exchange.request.method,
     headers: Object.fromEntries(headers),
     agent: false,

@@ -1,54 +1,67 @@
-import { createEventStore } from '../server/event-store.js';
-import type { Listening } from '../server/listen.js';
-import { startReplica } from '../server/replica.js';
-import { startBadReplica } from './bad-replica.js';
-import { startLoadBalancer, type LoadBalancer } from './load-balancer.js';
-import { startRejectingReplica } from './rejecting-replica.js';
+import { createServer } from 'node:http';
+import { clientPathOf, type Scenario } from '../scenario-catalog.js';
+import { listen, type Listening } from '../server/listen.js';
+import { createBalancer, type Balancer, type LoadBalancer } from './load-balancer.js';
+import { startBackends } from './backends.js';
 import { createSessionTable } from './session-table.js';
 
-/** Where the load balancer sends the client's resume after the drain. */
-export type Scenario = 'genuine' | 'lost-buffer' | 'rejected';
-export const SCENARIOS: readonly Scenario[] = ['genuine', 'lost-buffer', 'rejected'];
+export { SCENARIOS, type Scenario } from '../scenario-catalog.js';
 
 export interface ScenarioOptions {
   /** The SSE event after which the first tool-call stream is reset (the priming event counts). */
   drainAfterEvents: number;
   /** lost-buffer: the app_seq the bad replica jumps to. */
   fakeAppSeq: number;
+  /** Path prefix when the balancer is mounted on a shared site (see {@link createScenario}). */
+  mount?: string;
+}
+
+/** The faults every demo run uses: drain after the priming event and app_seq 1..5; jump to 11. */
+export const DEMO_FAULTS: ScenarioOptions = { drainAfterEvents: 6, fakeAppSeq: 11 };
+
+/** One scenario's world: its replicas and the load balancer in front, not yet on a port. */
+export interface ScenarioWorld {
+  scenario: Scenario;
+  balancer: Balancer;
+  /** The path clients connect to, relative to where the balancer is served. */
+  clientPath: '/mcp' | '/sse';
+  close(): Promise<void>;
 }
 
 /**
- * Starts two real SDK replicas sharing one event log, the scripted replica the scenario needs,
- * and the load balancer in front of them. The client talks to `lb.url` only.
+ * Starts the replicas a scenario needs (real SDK servers, plus a scripted one for faults that no
+ * real server produces on demand) and the load balancer in front of them. The balancer is a
+ * handler; serve it on its own port with {@link startScenario} or mount it on a shared site.
  */
-export async function startScenario(scenario: Scenario, options: ScenarioOptions): Promise<{ lb: LoadBalancer; close(): Promise<void> }> {
-  const eventStore = createEventStore();
+export async function createScenario(scenario: Scenario, options: ScenarioOptions): Promise<ScenarioWorld> {
   const sessions = createSessionTable();
-  const replicas = [await startReplica({ name: 'a', eventStore }), await startReplica({ name: 'b', eventStore })];
-  const scripted: Listening | undefined =
-    scenario === 'lost-buffer'
-      ? await startBadReplica({ sessions, fakeAppSeq: options.fakeAppSeq })
-      : scenario === 'rejected'
-        ? await startRejectingReplica()
-        : undefined;
-
-  const lb = await startLoadBalancer({
-    replicas: replicas.map((r) => r.url),
+  const backends = await startBackends(scenario, sessions, options);
+  const balancer = createBalancer({
+    replicas: backends.replicas.map((r) => r.url),
     sessions,
-    drainAfterEvents: options.drainAfterEvents,
-    // genuine: the resume goes back to the replica that owns the session. The log is shared, but
-    // the SDK keeps the session itself (its transport, "initialized" state and id) in the memory
-    // of the replica that ran initialize; any other SDK replica answers 404 "Session not found".
-    // So the honest way to replay from a durable log is sticky routing, which is what a real
-    // deployment of this SDK does; only the client's connection was drained, not the session.
-    routeResume: (owner) => scripted?.url ?? owner,
+    routeResume: backends.routeResume,
+    drainAfterEvents: backends.drain ? options.drainAfterEvents : undefined,
+    mount: options.mount ?? '',
   });
+  return { scenario, balancer, clientPath: clientPathOf(scenario), close: backends.close };
+}
 
+/** A scenario behind its own load balancer port; `lb.url` is the endpoint a client connects to. */
+export async function startScenario(scenario: Scenario, options: ScenarioOptions): Promise<{ lb: LoadBalancer; close(): Promise<void> }> {
+  const world = await createScenario(scenario, { ...options, mount: '' });
+  let listening: Listening;
+  try {
+    listening = await listen(createServer(world.balancer.handle));
+  } catch (error) {
+    await world.close();
+    throw error;
+  }
+  const origin = new URL(listening.url).origin;
   return {
-    lb,
+    lb: { url: `${origin}${world.clientPath}`, close: listening.close, log: world.balancer.log },
     async close() {
-      await lb.close();
-      await Promise.all([...replicas, ...(scripted ? [scripted] : [])].map((s) => s.close()));
+      await listening.close();
+      await world.close();
     },
   };
 }

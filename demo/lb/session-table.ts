@@ -5,6 +5,8 @@ export const MAX_TRACKED_SESSIONS = 256;
 export interface ToolCall {
   requestId: string | number;
   progressToken?: string | number;
+  /** `arguments.idempotencyKey`: the same for a call and its re-issues. */
+  idempotencyKey?: string;
 }
 
 /**
@@ -50,8 +52,17 @@ export function parseToolCall(body: Buffer): ToolCall | undefined {
     return undefined;
   }
   if (typeof message !== 'object' || message === null) return undefined;
-  const { method, id, params } = message as { method?: unknown; id?: unknown; params?: { _meta?: { progressToken?: unknown } } };
+  const { method, id, params } = message as {
+    method?: unknown;
+    id?: unknown;
+    params?: { _meta?: { progressToken?: unknown }; arguments?: { idempotencyKey?: unknown } };
+  };
   if (method !== 'tools/call' || (typeof id !== 'string' && typeof id !== 'number')) return undefined;
   const token = params?._meta?.progressToken;
-  return { requestId: id, progressToken: typeof token === 'string' || typeof token === 'number' ? token : undefined };
+  const key = params?.arguments?.idempotencyKey;
+  return {
+    requestId: id,
+    progressToken: typeof token === 'string' || typeof token === 'number' ? token : undefined,
+    ...(typeof key === 'string' && { idempotencyKey: key }),
+  };
 }

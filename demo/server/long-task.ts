@@ -6,6 +6,7 @@ import * as z from 'zod/v4';
 /** Caps that keep a demo call bounded whatever the client asks for. */
 export const MAX_STEPS = 1_000;
 export const MAX_DELAY_MS = 5_000;
+export const MAX_KEY_LENGTH = 128;
 
 /**
  * Registers `long_task({ steps, delayMs })`.
@@ -14,6 +15,10 @@ export const MAX_DELAY_MS = 5_000;
  * application sequence in `params._meta.app_seq` (1, 2, 3, ...). The result carries
  * `_meta.app_seq = steps + 1`, so the result itself is a step of the same sequence: a
  * synthesized result that skips steps is visible as a jump.
+ *
+ * `idempotencyKey` names one logical call across re-issues, as the field report asks of a client
+ * that abandons a resume. The tool does not act on it; the demo load balancer reads it to tell a
+ * re-issue (let through) from a new call (drained).
  */
 export function registerLongTask(server: McpServer, replicaName: string): void {
   server.registerTool(
@@ -23,6 +28,7 @@ export function registerLongTask(server: McpServer, replicaName: string): void {
       inputSchema: {
         steps: z.number().int().min(1).max(MAX_STEPS),
         delayMs: z.number().int().min(0).max(MAX_DELAY_MS),
+        idempotencyKey: z.string().max(MAX_KEY_LENGTH).optional(),
       },
     },
     async ({ steps, delayMs }, extra): Promise<CallToolResult> => {

@@ -51,6 +51,23 @@ function events(text: string): SseEvent[] {
   });
 }
 
+/**
+ * After a failed resume the app re-issued the call once, on a new session, with the same
+ * idempotency key, and that call completed.
+ */
+function reissued(entries: HarEntry[], resume: HarEntry, requestId: number) {
+  const calls = entries.filter(isToolCall);
+  expect(calls).toHaveLength(2);
+  const [first, retry] = calls as [HarEntry, HarEntry];
+  expect(Date.parse(retry.startedDateTime)).toBeGreaterThanOrEqual(Date.parse(resume.startedDateTime));
+  expect(header(retry, 'request', 'mcp-session-id')).not.toBe(header(first, 'request', 'mcp-session-id'));
+  const key = (e: HarEntry) => JSON.parse(e.request.postData!.text).params.arguments.idempotencyKey as string;
+  expect(key(retry)).toBe(key(first));
+  expect(JSON.parse(first.request.postData!.text).id).toBe(requestId);
+  expect(retry.response._error).toBeUndefined();
+  expect(events(retry.response.content.text).at(-1)!.message?.result?._meta?.app_seq).toBe(13);
+}
+
 /** The drained tool call: its stream was reset after the priming event and app_seq 1..5. */
 function drained(entries: HarEntry[]) {
   const post = entries.find(isToolCall)!;
@@ -65,7 +82,7 @@ function drained(entries: HarEntry[]) {
 
 describe('record-fixtures', () => {
   it('writes HAR 1.2 entries in start order with chunk timings that add up', async () => {
-    for (const scenario of ['genuine', 'lost-buffer', 'rejected']) {
+    for (const scenario of ['genuine', 'lost-buffer', 'rejected', 'expired', 'empty', 'duplicate', 'legacy-sse', 'stateless']) {
       const { log } = await har(scenario);
       expect(log.version).toBe('1.2');
       expect(log.creator.name).toBeTruthy();
@@ -75,7 +92,9 @@ describe('record-fixtures', () => {
         expect(e.cache).toEqual({});
         expect(e.timings.send + e.timings.wait + e.timings.receive).toBeCloseTo(e.time, 1);
         expect(e._chunks.reduce((sum, c) => sum + c.n, 0)).toBe(e.response.content.size);
-        expect(header(e, 'request', 'mcp-session-id') ?? e.request.postData?.text).toBeTruthy();
+        // Every request names its session or its revision, is JSON-RPC, or is the legacy stream.
+        const says = header(e, 'request', 'mcp-session-id') ?? header(e, 'request', 'mcp-protocol-version') ?? e.request.postData?.text;
+        expect(says ?? /\/sse$/.exec(e.request.url)).toBeTruthy();
       }
     }
   });
@@ -114,13 +133,64 @@ describe('record-fixtures', () => {
     const [resume] = resumes(entries);
     expect(resume!.response.status).toBe(409);
     expect(JSON.parse(resume!.response.content.text)).toEqual({ error: 'resume_unavailable' });
+    reissued(entries, resume!, requestId);
+  });
+
+  it('expired: the resume lands on the replica without the session, which answers its real 404', async () => {
+    const { entries } = (await har('expired')).log;
+    const { requestId } = drained(entries);
+    const [resume] = resumes(entries);
+    expect(resume!.response.status).toBe(404);
+    expect(JSON.parse(resume!.response.content.text)).toMatchObject({ error: { message: 'Session not found' } });
+    reissued(entries, resume!, requestId);
+  });
+
+  it('empty: the resume answers 200 with keep-alives only, and the app re-issues', async () => {
+    const { entries } = (await har('empty')).log;
+    const { requestId } = drained(entries);
+    const [resume, ...more] = resumes(entries);
+    expect(more).toEqual([]); // the app stopped the SDK from resuming again
+    expect(resume!.response.status).toBe(200);
+    expect(resume!.response.content.text).toMatch(/^(: keepalive\n\n)+$/);
+    reissued(entries, resume!, requestId);
+  });
+
+  it('duplicate: the replay starts two events too early, repeating ids and app_seq', async () => {
+    const { entries } = (await har('duplicate')).log;
+    const { post } = drained(entries);
+    const [resume] = resumes(entries);
+    const replayed = events(resume!.response.content.text);
+    expect(replayed.map(appSeq)).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    const delivered = events(post.response.content.text).map((e) => e.id);
+    expect(delivered.slice(-2)).toEqual(replayed.slice(0, 2).map((e) => e.id));
+  });
+
+  it('legacy-sse: the SDK SSE transports, an endpoint event and 202s, no ids', async () => {
+    const { entries } = (await har('legacy-sse')).log;
+    const [stream, ...posts] = entries;
+    expect(stream!.request.method).toBe('GET');
+    const [endpoint, ...frames] = stream!.response.content.text.split('\n\n');
+    expect(endpoint).toMatch(/^event: endpoint\ndata: \/messages\?sessionId=/);
+    const sent = events(frames.join('\n\n'));
+    expect(sent.every((e) => e.id === undefined)).toBe(true);
+    expect(sent.map(appSeq).filter((n) => n !== undefined)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    for (const p of posts) expect([p.request.method, p.response.status, p.request.url]).toEqual(['POST', 202, expect.stringContaining('/messages?sessionId=')]);
+  });
+
+  it('stateless: 2026-07-28 headers on every request, no session, and the resume gets 405', async () => {
+    const { entries } = (await har('stateless')).log;
+    for (const e of entries) {
+      expect(header(e, 'request', 'mcp-protocol-version')).toBe('2026-07-28');
+      expect(header(e, 'request', 'mcp-session-id') ?? header(e, 'response', 'mcp-session-id')).toBeUndefined();
+      if (e.request.postData) expect(header(e, 'request', 'mcp-method')).toBe(JSON.parse(e.request.postData.text).method);
+    }
+    const post = entries.find(isToolCall)!;
+    expect(post.response._error).toBe('net::ERR_CONNECTION_RESET');
+    const [resume] = resumes(entries);
+    expect(resume!.response.status).toBe(405);
     const calls = entries.filter(isToolCall);
     expect(calls).toHaveLength(2);
-    const retry = calls[1]!;
-    expect(Date.parse(retry.startedDateTime)).toBeGreaterThanOrEqual(Date.parse(resume!.startedDateTime));
-    expect(JSON.parse(retry.request.postData!.text).id).not.toBe(requestId);
-    expect(retry.response._error).toBeUndefined();
-    expect(events(retry.response.content.text).at(-1)!.message?.result?._meta?.app_seq).toBe(13);
+    expect(events(calls[1]!.response.content.text).at(-1)!.message?.result?._meta?.app_seq).toBe(13);
   });
 
   it('records response headers exactly as they went over the wire', async () => {

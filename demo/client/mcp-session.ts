@@ -1,0 +1,59 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { STATELESS_REVISION, type ClientKind } from '../scenario-catalog.js';
+import { currentFetch, watchResumes } from './resume-watch.js';
+import { withRevisionHeaders } from './revision-headers.js';
+
+/**
+ * 100 ms away is a few tool steps, so a genuine resume really replays events from the log (not
+ * only live ones). One attempt, so a refused resume ends in the SDK's "give up" signal instead
+ * of a retry loop.
+ */
+export const RECONNECTION = { initialReconnectionDelay: 100, maxReconnectionDelay: 400, reconnectionDelayGrowFactor: 2, maxRetries: 1 };
+
+/** One connected SDK client and what the app learns about its resumes. */
+export interface McpSession {
+  client: Client;
+  /** Resolves, with the reason, once a resume of this session delivered nothing. */
+  resumeFailed: Promise<string>;
+  /** Ends the session (DELETE where the transport has one) and closes the client. */
+  close(): Promise<void>;
+}
+
+/**
+ * Connects the real SDK client over the transport `kind` needs. `onError` hears everything the
+ * SDK reports through `onerror` (disconnects, failed resumes).
+ *
+ * A failed resume is noticed two ways: the SDK's own "Maximum reconnection attempts" after it
+ * gave up, and {@link watchResumes} for the resumes the SDK does not give up on (405, empty).
+ */
+export async function openSession(url: string, kind: ClientKind, onError: (message: string) => void): Promise<McpSession> {
+  let fail: (reason: string) => void = () => {};
+  const resumeFailed = new Promise<string>((resolve) => (fail = resolve));
+  const client = new Client({ name: 'stream-lens-demo', version: '0.1.0' });
+  client.onerror = (error) => {
+    onError(error.message);
+    if (error.message.startsWith('Maximum reconnection attempts')) fail(error.message);
+  };
+
+  const base = kind === 'stateless' ? withRevisionHeaders(currentFetch, STATELESS_REVISION) : currentFetch;
+  const transport =
+    kind === 'legacy-sse'
+      ? new SSEClientTransport(new URL(url))
+      : new StreamableHTTPClientTransport(new URL(url), { fetch: watchResumes(base, (failure) => fail(failure.reason)), reconnectionOptions: RECONNECTION });
+  await client.connect(transport);
+
+  let closed = false;
+  return {
+    client,
+    resumeFailed,
+    async close() {
+      if (closed) return;
+      closed = true;
+      // A well-behaved client ends its session (spec: SHOULD DELETE); a 404 or 405 is fine here.
+      if (transport instanceof StreamableHTTPClientTransport) await transport.terminateSession().catch(() => undefined);
+      await client.close();
+    },
+  };
+}
