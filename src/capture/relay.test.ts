@@ -1,39 +1,69 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { make, type Message, type RelayBatch, type TapItem } from '../shared/messages';
-import { MAX_CHUNK_CHARS } from '../shared/tap-validation';
+import { MAX_CHUNK_BYTES } from '../shared/tap-validation';
 import type { PortClient } from './port-client';
 import { startRelay } from './relay';
 
 function setup() {
-  const win = new EventTarget() as unknown as Window;
+  const target = new EventTarget();
+  const win = Object.assign(target, {
+    postMessage: (data: unknown) => void target.dispatchEvent(Object.assign(new Event('message'), { data, source: win })),
+  }) as unknown as Window;
   const sent: Message[] = [];
+  let control: (message: unknown) => void = () => undefined;
   const port: PortClient = { send: (m) => void sent.push(m), start: () => undefined, close: () => undefined };
-  const relay = startRelay({ win, relay: 'r1', port: () => port, onRuntimeMessage: () => undefined });
+  const relay = startRelay({
+    win,
+    relay: 'r1',
+    port: (_counters, onMessage) => ((control = onMessage), port),
+    onRuntimeMessage: () => undefined,
+  });
   const post = (data: unknown, source: unknown = win) => win.dispatchEvent(Object.assign(new Event('message'), { data, source }));
   const batches = () => sent.filter((m): m is RelayBatch => m.type === 'relay-batch');
-  return { relay, post, batches };
+  const attach = (attached = true) => control(make('bg-attach', { attached }));
+  return { relay, post, sent, batches, attach, win };
 }
 
+const bytes = (text: string) => new TextEncoder().encode(text);
 const open = (stream: number): TapItem => ({ kind: 'open', stream, api: 'fetch', request: { method: 'POST', url: 'http://a/mcp', headers: [], startTime: 1 } });
-const chunk = (stream: number, text = 'data: 1\n\n'): TapItem => ({ kind: 'chunk', stream, time: 2, bytes: text.length, text });
+const chunk = (stream: number, data: Uint8Array | string = bytes('data: 1\n\n')): TapItem => ({ kind: 'chunk', stream, time: 2, data });
+const batch = (items: TapItem[], dropped = 0) => make('tap-batch', { items, dropped, evicted: 0 });
 
 describe('relay', () => {
-  it('forwards a valid batch as a fresh copy, numbered from 0', () => {
-    const { post, batches } = setup();
-    const items = [open(0), chunk(0), { kind: 'end', stream: 0, end: { state: 'complete', time: 3 } } as TapItem];
-    post(make('tap-batch', { items, dropped: 0 }));
-    expect(batches()).toHaveLength(1);
-    expect(batches()[0]!.seq).toBe(0);
-    expect(batches()[0]!.items).toEqual(items);
-    expect(batches()[0]!.items[0]).not.toBe(items[0]);
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it('announces a tap that holds captures once, and tells the tap when a panel attaches', () => {
+    const { post, sent, attach, win } = setup();
+    const toTap: unknown[] = [];
+    win.addEventListener('message', (e) => void toTap.push((e as MessageEvent).data));
+    post(make('tap-hello', {}));
+    post(make('tap-hello', {}));
+    vi.runAllTimers();
+    expect(sent.map((m) => m.type)).toEqual(['relay-status']);
+    attach();
+    expect(toTap).toContainEqual(make('relay-attach', { attached: true }));
   });
 
-  it('numbers items consecutively across batches', () => {
+  it('forwards a batch decoded and numbered from 0, as a fresh copy', () => {
     const { post, batches } = setup();
-    post(make('tap-batch', { items: [open(0), chunk(0)], dropped: 0 }));
-    post(make('tap-batch', { items: [chunk(0)], dropped: 0 }));
+    const items = [open(0), chunk(0)];
+    post(batch(items));
+    post(batch([chunk(0, bytes('data: 2\n\n'))]));
     expect(batches().map((b) => b.seq)).toEqual([0, 2]);
+    expect(batches()[0]!.items[0]).toEqual(items[0]);
+    expect(batches()[0]!.items[0]).not.toBe(items[0]);
+    expect(batches()[0]!.items[1]).toEqual({ kind: 'chunk', stream: 0, time: 2, bytes: 9, text: 'data: 1\n\n' });
     expect(batches()[1]!.counters.sent).toBe(3);
+  });
+
+  it('decodes a character split across chunks, and keeps a cut one at the end as U+FFFD', () => {
+    const { post, batches } = setup();
+    const euro = bytes('€'); // three bytes
+    post(batch([open(0), chunk(0, euro.slice(0, 1)), chunk(0, euro.slice(1)), chunk(0, euro.slice(0, 2))]));
+    post(batch([{ kind: 'end', stream: 0, end: { state: 'reset', time: 5, error: 'net::ERR_CONNECTION_RESET' } }]));
+    const texts = batches().flatMap((b) => b.items.flatMap((i) => (i.kind === 'chunk' ? [i.text] : [])));
+    expect(texts.join('')).toBe('€\uFFFD');
   });
 
   it('ignores messages that are not ours without counting them', () => {
@@ -46,30 +76,28 @@ describe('relay', () => {
   it('drops and counts forged, malformed and oversized messages', () => {
     const { relay, post, batches } = setup();
     post({ source: 'mcp-stream-lens/tap', v: 2, type: 'tap-batch', items: [open(0)], dropped: 0 }); // other version
-    post(make('tap-batch', { items: [open(0)], dropped: 0 }), {}); // from another window
-    post({ ...make('tap-batch', { items: [], dropped: 0 }), items: {} }); // not a list
-    post(make('tap-batch', { items: [chunk(5)], dropped: 0 })); // stream never opened
-    post(make('tap-batch', { items: [open(1), chunk(1, 'x'.repeat(MAX_CHUNK_CHARS + 1))], dropped: 0 })); // oversized chunk
-    post(make('tap-batch', { items: [{ ...open(2), request: { ...open(2), headers: 'x' } } as unknown as TapItem], dropped: 0 })); // bad headers
-    post(make('tap-batch', { items: [open(3), open(3)], dropped: 0 })); // opened twice
-    expect(relay.counters().rejected).toBe(7);
-    // Only the valid opens went through.
-    expect(batches().flatMap((b) => b.items.map((i) => `${i.kind}:${i.stream}`))).toEqual(['open:1', 'open:3']);
+    post(batch([open(0)]), {}); // from another window
+    post({ ...batch([]), items: {} }); // not a list
+    post(batch([chunk(5)])); // stream never opened
+    post(batch([open(1), chunk(1, new Uint8Array(MAX_CHUNK_BYTES + 1))])); // oversized chunk
+    post(batch([{ ...open(2), request: { ...open(2), headers: 'x' } } as unknown as TapItem])); // bad headers
+    post(batch([open(3), open(3)])); // opened twice
+    post(batch([open(4), { kind: 'chunk', stream: 4, time: 1, data: [1, 2, 3] } as unknown as TapItem])); // bytes that are not bytes
+    expect(relay.counters().rejected).toBe(8);
+    expect(batches().flatMap((b) => b.items.map((i) => `${i.kind}:${i.stream}`))).toEqual(['open:1', 'open:3', 'open:4']);
   });
 
-  it('rejects a batch whose texts together exceed the batch cap, item by item', () => {
-    const { relay, post, batches } = setup();
-    post(make('tap-batch', { items: [open(0)], dropped: 0 }));
-    const big = Array.from({ length: 9 }, () => chunk(0, 'y'.repeat(MAX_CHUNK_CHARS)));
-    post(make('tap-batch', { items: big, dropped: 0 }));
+  it('rejects a batch whose chunks together exceed the batch cap', () => {
+    const { relay, post } = setup();
+    post(batch([open(0)]));
+    post(batch(Array.from({ length: 9 }, () => chunk(0, new Uint8Array(MAX_CHUNK_BYTES)))));
     expect(relay.counters().rejected).toBe(9);
-    expect(batches()).toHaveLength(1);
   });
 
   it('keeps the largest drop count the tap reported', () => {
     const { relay, post } = setup();
-    post(make('tap-batch', { items: [open(0)], dropped: 4 }));
-    post(make('tap-batch', { items: [chunk(0)], dropped: 2 }));
+    post(batch([open(0)], 4));
+    post(batch([chunk(0)], 2));
     expect(relay.counters().tapDropped).toBe(4);
   });
 });

@@ -1,10 +1,9 @@
-import { claimsTapSource, isBackgroundPoll, make, type RelayCounters, type TapItem } from '../shared/messages';
+import { claimsTapSource, isBackgroundAttach, isTapHello, make, type CapturedItem, type RelayCounters, type TapItem } from '../shared/messages';
 import { validateTapBatch } from '../shared/tap-validation';
 import type { PortClient } from './port-client';
 
 /** Batches a relay holds while the worker (re)starts; the oldest go first, and show as gaps. */
 export const MAX_RELAY_QUEUE = 1_024;
-
 /** Streams one page may open; past it new streams are rejected (and counted). */
 export const MAX_STREAMS_PER_PAGE = 100_000;
 
@@ -12,24 +11,34 @@ export interface RelayDeps {
   win: Window;
   relay: string;
   /** Built by the caller so tests can pass a fake; see port-client.ts. */
-  port: (counters: () => RelayCounters) => PortClient;
-  /** Subscribes to runtime messages (the background's poll). */
+  port: (counters: () => RelayCounters, onMessage: (message: unknown) => void) => PortClient;
+  /** Subscribes to runtime messages (the background's attach/detach broadcast). */
   onRuntimeMessage(listener: (message: unknown) => void): void;
 }
 
 /**
  * The isolated-world content script. Every page message that claims the tap's brand is
- * validated (the page is untrusted); clean items are numbered and forwarded, anything else is
- * dropped and counted. Item numbers are consecutive per relay, so whatever is lost downstream
- * shows up as a gap at the panel.
+ * validated (the page is untrusted); anything malformed is dropped and counted. Clean items are
+ * decoded, numbered and forwarded. Numbers are consecutive per relay, so whatever is lost
+ * downstream shows up as a gap at the panel. The relay also tells its tap whether a panel is
+ * attached: until one is, the tap keeps its captures to itself.
  */
 export function startRelay(deps: RelayDeps): { counters: () => RelayCounters } {
-  const counters: RelayCounters = { sent: 0, rejected: 0, tapDropped: 0 };
-  const snapshot = () => ({ ...counters });
-  const port = deps.port(snapshot);
+  const counters: RelayCounters = { sent: 0, rejected: 0, tapDropped: 0, evicted: 0 };
+  const snapshot = (): RelayCounters => ({ ...counters });
   const used = new Set<number>();
   const live = new Set<number>();
+  const decoders = new Map<number, TextDecoder>();
+  let announced = false;
   let reportScheduled = false;
+
+  const onControl = (message: unknown) => {
+    if (!isBackgroundAttach(message)) return;
+    deps.win.postMessage(make('relay-attach', { attached: message.attached }), '*');
+    // Says how much this frame sent in all, so the panel also sees losses after the last batch.
+    if (message.attached && (counters.sent > 0 || counters.rejected > 0)) sendCounters();
+  };
+  const port = deps.port(snapshot, onControl);
 
   // Items must follow their stream's life: open once, then response/chunks, then end.
   const consistent = (item: TapItem): boolean => {
@@ -44,34 +53,56 @@ export function startRelay(deps: RelayDeps): { counters: () => RelayCounters } {
     return true;
   };
 
-  const sendCounters = () => {
+  /** Decodes chunks in stream order; an end flushes its decoder (a cut character becomes U+FFFD). */
+  const decode = (item: TapItem, out: CapturedItem[]) => {
+    if (item.kind !== 'chunk') {
+      if (item.kind === 'end') {
+        const tail = decoders.get(item.stream)?.decode() ?? '';
+        decoders.delete(item.stream);
+        if (tail) out.push({ kind: 'chunk', stream: item.stream, time: item.end.time ?? 0, bytes: 0, text: tail });
+      }
+      return void out.push(item);
+    }
+    if (typeof item.data === 'string') return void out.push({ kind: 'chunk', stream: item.stream, time: item.time, bytes: item.data.length, text: item.data });
+    let decoder = decoders.get(item.stream);
+    if (!decoder) decoders.set(item.stream, (decoder = new TextDecoder()));
+    out.push({ kind: 'chunk', stream: item.stream, time: item.time, bytes: item.data.byteLength, text: decoder.decode(item.data, { stream: true }) });
+  };
+
+  function sendCounters(): void {
     reportScheduled = false;
     port.send(make('relay-status', { relay: deps.relay, counters: snapshot() }));
-  };
+  }
+  /** Reports counters once per task at most, however many messages asked for it. */
+  function scheduleCounters(): void {
+    if (reportScheduled) return;
+    reportScheduled = true;
+    setTimeout(sendCounters, 0);
+  }
 
   deps.win.addEventListener('message', (event: MessageEvent) => {
     if (!claimsTapSource(event.data)) return; // not ours at all: ignore, count nothing
-    const checked = event.source === deps.win ? validateTapBatch(event.data) : { items: [], rejected: 1, tapDropped: null };
+    if (event.source === deps.win && isTapHello(event.data)) {
+      // The tap holds captures: say so, which also asks the background whether a panel is attached.
+      if (!announced) (announced = true), scheduleCounters();
+      return;
+    }
+    const checked = event.source === deps.win ? validateTapBatch(event.data) : { items: [], rejected: 1, tapDropped: null, evicted: null };
     const items = checked.items.filter(consistent);
     counters.rejected += checked.rejected + (checked.items.length - items.length);
     if (checked.tapDropped !== null) counters.tapDropped = Math.max(counters.tapDropped, checked.tapDropped);
+    if (checked.evicted !== null) counters.evicted = Math.max(counters.evicted ?? 0, checked.evicted);
     if (items.length === 0) {
-      // Only forgeries: report the count once per task, not once per forged message.
-      if (!reportScheduled && counters.rejected > 0) {
-        reportScheduled = true;
-        setTimeout(sendCounters, 0);
-      }
+      if (counters.rejected > 0) scheduleCounters();
       return;
     }
+    const out: CapturedItem[] = [];
+    for (const item of items) decode(item, out);
     const seq = counters.sent;
-    counters.sent += items.length;
-    port.send(make('relay-batch', { relay: deps.relay, seq, items, counters: snapshot() }));
+    counters.sent += out.length;
+    port.send(make('relay-batch', { relay: deps.relay, seq, items: out, counters: snapshot() }));
   });
 
-  deps.onRuntimeMessage((message) => {
-    // A panel attached: say how much this frame sent, so losses after the last delivery show.
-    if (isBackgroundPoll(message) && (counters.sent > 0 || counters.rejected > 0)) sendCounters();
-  });
-
+  deps.onRuntimeMessage(onControl);
   return { counters: snapshot };
 }

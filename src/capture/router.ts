@@ -27,13 +27,15 @@ export interface RouterPort extends PortLike {
 interface TabState {
   buffer: TabBuffer;
   panels: Set<RouterPort>;
+  /** A relay of the tab announced captures (they may still wait in the page for a panel). */
+  captured: boolean;
 }
 
 export interface RouterDeps {
   /** Changes each time the worker starts; peers learn from it that the worker restarted. */
   worker: string;
-  /** Asks every relay of the tab to report its counters (runtime message to all frames). */
-  poll(tabId: number): void;
+  /** Sends `message` to every frame of the tab (the relays listen). */
+  broadcast(tabId: number, message: Message): void;
 }
 
 /**
@@ -45,7 +47,7 @@ export function createRouter(deps: RouterDeps) {
   const tabs = new Map<number, TabState>();
   /** Standalone viewers that have not picked a tab yet: told whenever a tab gets its first capture. */
   const choosers = new Set<RouterPort>();
-  const tabList = () => [...tabs].filter(([, t]) => t.buffer.items() > 0).map(([id, t]) => ({ tabId: id, items: t.buffer.items() }));
+  const tabList = () => [...tabs].filter(([, t]) => t.captured).map(([id, t]) => ({ tabId: id, items: t.buffer.items() }));
   const counters: BackgroundCounters = { evictedItems: 0, evictedTabs: 0, undelivered: 0 };
 
   function tab(tabId: number): TabState {
@@ -63,7 +65,7 @@ export function createRouter(deps: RouterDeps) {
         break;
       }
     }
-    state = { buffer: createTabBuffer(), panels: new Set() };
+    state = { buffer: createTabBuffer(), panels: new Set(), captured: false };
     tabs.set(tabId, state);
     return state;
   }
@@ -80,23 +82,33 @@ export function createRouter(deps: RouterDeps) {
 
   function deliver(tabId: number, delivery: Delivery): void {
     const t = tab(tabId);
-    const first = t.buffer.items() === 0;
+    markCaptured(t);
     t.buffer.push(delivery);
-    if (first) for (const chooser of choosers) send(chooser, make('bg-tabs', { tabs: tabList() }));
     for (const panel of t.panels) send(panel, make('bg-deliver', { tabId, deliveries: [delivery], counters: snapshot(t) }));
+  }
+
+  function markCaptured(t: TabState): void {
+    if (t.captured) return;
+    t.captured = true;
+    for (const chooser of choosers) send(chooser, make('bg-tabs', { tabs: tabList() }));
   }
 
   function onMessage(port: RouterPort, message: unknown): void {
     const senderTab = port.sender?.tab?.id;
     if (port.name === PORT.relay && senderTab !== undefined) {
-      if (isRelayHello(message)) send(port, make('bg-welcome', { worker: deps.worker }));
+      if (isRelayHello(message)) {
+        // A relay connects only once its page has captured something (or was sent forgeries).
+        markCaptured(tab(senderTab));
+        send(port, make('bg-welcome', { worker: deps.worker }));
+        send(port, make('bg-attach', { attached: (tabs.get(senderTab)?.panels.size ?? 0) > 0 }));
+      }
       else if (isRelayBatch(message)) {
         const { relay, seq, items, counters: relayCounters } = message;
         deliver(senderTab, { from: 'relay', relay, seq, items, counters: relayCounters });
       } else if (isRelayStatus(message)) {
-        const t = tabs.get(senderTab);
+        const t = tab(senderTab);
         const status = make('bg-relay-status', { tabId: senderTab, relays: [{ relay: message.relay, counters: message.counters }] });
-        for (const panel of t?.panels ?? []) send(panel, status);
+        for (const panel of t.panels) send(panel, status);
       }
     } else if (port.name === PORT.devtools) {
       if (isDevtoolsHello(message)) send(port, make('bg-welcome', { worker: deps.worker }));
@@ -115,17 +127,25 @@ export function createRouter(deps: RouterDeps) {
     }
     choosers.delete(port);
     const t = tab(tabId);
-    for (const other of tabs.values()) other.panels.delete(port);
+    detach(port);
     t.panels.add(port);
     send(port, make('bg-deliver', { tabId, deliveries: [...t.buffer.all()], counters: snapshot(t) }));
-    deps.poll(tabId);
+    // The relays now send what they held back, then forward live.
+    deps.broadcast(tabId, make('bg-attach', { attached: true }));
+  }
+
+  /** Removes a panel; the tab's relays go quiet again when it was the last one. */
+  function detach(port: RouterPort): void {
+    for (const [tabId, t] of tabs) {
+      if (t.panels.delete(port) && t.panels.size === 0) deps.broadcast(tabId, make('bg-attach', { attached: false }));
+    }
   }
 
   return {
     connect(port: RouterPort): void {
       port.onMessage.addListener((message) => onMessage(port, message));
       port.onDisconnect.addListener(() => {
-        for (const t of tabs.values()) t.panels.delete(port);
+        detach(port);
         choosers.delete(port);
       });
     },

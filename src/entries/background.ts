@@ -1,11 +1,10 @@
 import browser from 'webextension-polyfill';
 import { createRouter, type RouterPort } from '../capture/router';
-import { make } from '../shared/messages';
 
 const router = createRouter({
   worker: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
-  // Every frame's relay hears this; frames without a tap simply do not answer.
-  poll: (tabId) => void browser.tabs.sendMessage(tabId, make('bg-poll', {})).catch(() => undefined),
+  // Reaches the relay of every frame; a tab without our content scripts just rejects it.
+  broadcast: (tabId, message) => void browser.tabs.sendMessage(tabId, message).catch(() => undefined),
 });
 
 browser.runtime.onConnect.addListener((port) => router.connect(port as unknown as RouterPort));

@@ -10,12 +10,12 @@ const relay = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 
 startRelay({
   win: window,
   relay,
-  port: (counters) =>
+  port: (counters, onMessage) =>
     createPortClient({
       connect: () => browser.runtime.connect({ name: PORT.relay }),
       hello: () => make('relay-hello', { relay, counters: counters() }),
       maxQueue: MAX_RELAY_QUEUE,
-      onMessage: () => undefined,
+      onMessage,
       eager: false,
     }),
   onRuntimeMessage: (listener) => browser.runtime.onMessage.addListener((message: unknown) => void listener(message)),

@@ -5,6 +5,7 @@ export function DropCounter({ drops }: { drops: DropSummary }) {
   const why = [
     `rejected page messages: ${drops.rejected}`,
     `tap caps: ${drops.tapDropped}`,
+    `page history before a panel attached: ${drops.evicted}`,
     `lost in transit: ${drops.lost} (history evictions ${drops.background.evictedItems}, tab evictions ${drops.background.evictedTabs})`,
     `panel cap: ${drops.panelDropped}`,
   ].join('\n');

@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals';
 import { createAnalyzer, type Analyzer, type Report } from '../core/index';
 import { sameRequest } from '../capture/network-exchange';
-import type { BackgroundCounters, Delivery, NetworkExchange, RelayCounters, TapItem } from '../shared/messages';
+import type { BackgroundCounters, Delivery, NetworkExchange, RelayCounters, CapturedItem } from '../shared/messages';
 import type { PanelAdapter, PanelSink } from './adapter';
 import { countDrops, createDropLedger, type DropSummary } from './drop-ledger';
 import type { LoggedExchange } from './exchange-log';
@@ -65,7 +65,7 @@ export function createCaptureStore(adapter: PanelAdapter) {
     return true;
   };
 
-  function applyItem(relay: string, item: TapItem): void {
+  function applyItem(relay: string, item: CapturedItem): void {
     const key = `${relay}:${item.stream}`;
     if (item.kind === 'open') {
       const e: LoggedExchange = { key, source: 'tap', request: item.request, chunks: [], end: { state: 'open' } };

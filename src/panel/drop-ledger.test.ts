@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TapItem } from '../shared/messages';
+import type { CapturedItem } from '../shared/messages';
 import { countDrops, createDropLedger } from './drop-ledger';
 
-const items = (n: number): TapItem[] => Array.from({ length: n }, () => ({ kind: 'chunk', stream: 0, time: 1, bytes: 1, text: 'x' }));
+const items = (n: number): CapturedItem[] => Array.from({ length: n }, () => ({ kind: 'chunk', stream: 0, time: 1, bytes: 1, text: 'x' }));
 const counters = (sent: number, rejected = 0) => ({ sent, rejected, tapDropped: 0 });
 
 describe('drop ledger', () => {

@@ -1,4 +1,4 @@
-import type { BackgroundCounters, RelayCounters, TapItem } from '../shared/messages';
+import type { BackgroundCounters, CapturedItem, RelayCounters } from '../shared/messages';
 
 interface RelayLedger {
   /** The next item number expected from this relay. */
@@ -12,7 +12,8 @@ interface RelayLedger {
  * Counts every item that did not make it to the panel, whatever dropped it. The relay numbers
  * its items, so a gap is a loss no matter where it happened (a relay queue cap, a worker that
  * died, a history buffer that evicted); the relays' own counters add what never got a number
- * (forged or oversized page messages, the tap's caps).
+ * (forged or oversized page messages, the tap's caps, the page-side history while no panel
+ * was attached).
  */
 export function createDropLedger() {
   const relays = new Map<string, RelayLedger>();
@@ -23,7 +24,12 @@ export function createDropLedger() {
     return r;
   };
   const merge = (r: RelayLedger, c: RelayCounters) => {
-    r.counters = { sent: Math.max(r.counters.sent, c.sent), rejected: Math.max(r.counters.rejected, c.rejected), tapDropped: Math.max(r.counters.tapDropped, c.tapDropped) };
+    r.counters = {
+      sent: Math.max(r.counters.sent, c.sent),
+      rejected: Math.max(r.counters.rejected, c.rejected),
+      tapDropped: Math.max(r.counters.tapDropped, c.tapDropped),
+      evicted: Math.max(r.counters.evicted ?? 0, c.evicted ?? 0),
+    };
   };
   return {
     background: { evictedItems: 0, evictedTabs: 0, undelivered: 0 } as BackgroundCounters,
@@ -31,7 +37,7 @@ export function createDropLedger() {
     panelDropped: 0,
     relays: relays as ReadonlyMap<string, RelayLedger>,
     /** Returns the items of a delivery not seen before, counting any gap before them. */
-    accept(relay: string, seq: number, items: readonly TapItem[], counters: RelayCounters): { item: TapItem }[] {
+    accept(relay: string, seq: number, items: readonly CapturedItem[], counters: RelayCounters): { item: CapturedItem }[] {
       if (forgotten.has(relay)) return [];
       const r = get(relay);
       merge(r, counters);
@@ -64,6 +70,8 @@ export interface DropSummary {
   total: number;
   rejected: number;
   tapDropped: number;
+  /** Evicted from the page-side history before a panel attached. */
+  evicted: number;
   lost: number;
   panelDropped: number;
   background: BackgroundCounters;
@@ -73,10 +81,13 @@ export function countDrops(ledger: DropLedger): DropSummary {
   let rejected = 0;
   let tapDropped = 0;
   let lost = 0;
+  let evicted = 0;
   for (const r of ledger.relays.values()) {
+    evicted += r.counters.evicted ?? 0;
     rejected += r.counters.rejected;
     tapDropped += r.counters.tapDropped;
     lost += r.lost;
   }
-  return { total: rejected + tapDropped + lost + ledger.panelDropped, rejected, tapDropped, lost, panelDropped: ledger.panelDropped, background: ledger.background };
+  const total = rejected + tapDropped + evicted + lost + ledger.panelDropped;
+  return { total, rejected, tapDropped, evicted, lost, panelDropped: ledger.panelDropped, background: ledger.background };
 }

@@ -27,16 +27,26 @@ export const PORT = { relay: 'mcp-stream-lens/relay', devtools: 'mcp-stream-lens
 /** Which page API carried a captured exchange. */
 export type TapApi = 'fetch' | 'eventsource' | 'xhr';
 
+/** What the tap and the capture say about an exchange, besides its body. */
+type LifeItem =
+  | { kind: 'open'; stream: number; api: TapApi; request: RequestInfo }
+  | { kind: 'response'; stream: number; response: ResponseInfo }
+  | { kind: 'end'; stream: number; end: StreamEnd };
+
 /**
  * One observation of the page tap. `stream` numbers the exchanges of one page (one tap instance);
  * the relay scopes it with its own id. Times are ms since the epoch.
+ *
+ * A chunk carries the raw bytes as read (or text, for the APIs that only give text): decoding
+ * waits until a panel wants it, so the page pays no per-byte work while nobody watches.
  */
-export type TapItem =
-  | { kind: 'open'; stream: number; api: TapApi; request: RequestInfo }
-  | { kind: 'response'; stream: number; response: ResponseInfo }
-  /** Body bytes as they arrived: `bytes` is their length on the wire, `text` their UTF-8 decoding. */
-  | { kind: 'chunk'; stream: number; time: number; bytes: number; text: string }
-  | { kind: 'end'; stream: number; end: StreamEnd };
+export type TapItem = LifeItem | { kind: 'chunk'; stream: number; time: number; data: Uint8Array | string };
+
+/**
+ * An observation as the relay forwards it: chunks are decoded (UTF-8, in stream order) because
+ * extension messaging is JSON. `bytes` is the chunk's length as read.
+ */
+export type CapturedItem = LifeItem | { kind: 'chunk'; stream: number; time: number; bytes: number; text: string };
 
 /** Cumulative counters of one relay (one frame). Cumulative, so a lost message loses nothing. */
 export interface RelayCounters {
@@ -46,6 +56,8 @@ export interface RelayCounters {
   rejected: number;
   /** Items the tap itself gave up on (its caps), as the tap reported them. */
   tapDropped: number;
+  /** Items the tap's history evicted while no panel was attached, as the tap reported them. */
+  evicted?: number;
 }
 
 /** An exchange reconstructed from `devtools.network.onRequestFinished` (a HAR entry). */
@@ -61,7 +73,7 @@ export interface NetworkExchange {
 
 /** What the background buffers per tab and hands to the panel, in arrival order. */
 export type Delivery =
-  | { from: 'relay'; relay: string; seq: number; items: TapItem[]; counters: RelayCounters }
+  | { from: 'relay'; relay: string; seq: number; items: CapturedItem[]; counters: RelayCounters }
   | { from: 'network'; exchange: NetworkExchange };
 
 /** Drops counted by the background's own caps. */
@@ -80,11 +92,27 @@ interface Envelope<S extends string, T extends string> {
   type: T;
 }
 
-/** tap -> relay: a batch of observations, posted on the page's window. */
+/** tap -> relay: a batch of observations, posted on the page's window (only while attached). */
 export interface TapBatch extends Envelope<typeof SOURCE.tap, 'tap-batch'> {
   items: TapItem[];
   /** Cumulative count of items the tap dropped (its own caps). */
   dropped: number;
+  /** Cumulative count of items its history evicted while no panel was attached. */
+  evicted: number;
+}
+/**
+ * tap -> relay: "I hold captures". Posted once, on the first MCP exchange, while no panel is
+ * attached; it carries no data. The relay then asks the background whether a panel is attached.
+ */
+export type TapHello = Envelope<typeof SOURCE.tap, 'tap-hello'>;
+/**
+ * relay -> tap, on the page's window: a panel is (or is no longer) attached. While not attached
+ * the tap keeps its captures in its own small bounded history and posts nothing; when attached
+ * it posts that history, then everything live. A page may forge this; all it gains is that its
+ * own traffic is held or sent.
+ */
+export interface RelayAttach extends Envelope<typeof SOURCE.relay, 'relay-attach'> {
+  attached: boolean;
 }
 
 /** relay -> background: first message on each (re)connected port. */
@@ -96,10 +124,10 @@ export interface RelayHello extends Envelope<typeof SOURCE.relay, 'relay-hello'>
 export interface RelayBatch extends Envelope<typeof SOURCE.relay, 'relay-batch'> {
   relay: string;
   seq: number;
-  items: TapItem[];
+  items: CapturedItem[];
   counters: RelayCounters;
 }
-/** relay -> background: reply to {@link BackgroundPoll}. */
+/** relay -> background: its counters (on its first capture, on attach, after forgeries). */
 export interface RelayStatus extends Envelope<typeof SOURCE.relay, 'relay-status'> {
   relay: string;
   counters: RelayCounters;
@@ -143,12 +171,19 @@ export interface BackgroundRelayStatus extends Envelope<typeof SOURCE.background
 export interface BackgroundTabs extends Envelope<typeof SOURCE.background, 'bg-tabs'> {
   tabs: { tabId: number; items: number }[];
 }
-/** background -> relays of a tab (runtime message): report your counters. */
-export type BackgroundPoll = Envelope<typeof SOURCE.background, 'bg-poll'>;
+/**
+ * background -> relays of a tab (on the relay's port after its hello, and as a runtime message to
+ * every frame when a panel comes or goes). Each relay passes it on to its tap as RelayAttach.
+ */
+export interface BackgroundAttach extends Envelope<typeof SOURCE.background, 'bg-attach'> {
+  attached: boolean;
+}
 
 /** Every message of the extension. */
 export type Message =
   | TapBatch
+  | TapHello
+  | RelayAttach
   | RelayHello
   | RelayBatch
   | RelayStatus
@@ -160,13 +195,15 @@ export type Message =
   | BackgroundDeliver
   | BackgroundRelayStatus
   | BackgroundTabs
-  | BackgroundPoll;
+  | BackgroundAttach;
 
 type Body<M extends Message> = Omit<M, 'source' | 'v' | 'type'>;
 type ByType<T extends Message['type']> = Extract<Message, { type: T }>;
 
 const SOURCE_OF: { [T in Message['type']]: ByType<T>['source'] } = {
   'tap-batch': SOURCE.tap,
+  'tap-hello': SOURCE.tap,
+  'relay-attach': SOURCE.relay,
   'relay-hello': SOURCE.relay,
   'relay-batch': SOURCE.relay,
   'relay-status': SOURCE.relay,
@@ -178,7 +215,7 @@ const SOURCE_OF: { [T in Message['type']]: ByType<T>['source'] } = {
   'bg-deliver': SOURCE.background,
   'bg-relay-status': SOURCE.background,
   'bg-tabs': SOURCE.background,
-  'bg-poll': SOURCE.background,
+  'bg-attach': SOURCE.background,
 };
 
 /** Builds a message of `type`, adding its source brand and the protocol version. */
@@ -197,8 +234,11 @@ function guard<T extends Message['type']>(type: T): (value: unknown) => value is
   return (value: unknown): value is ByType<T> => isMessage(value) && value.type === type;
 }
 
-// Guards for messages from our own extension contexts. The runtime already guarantees their
-// origin; page-originated data goes through `validateTapBatch` in tap-validation.ts instead.
+// Guards. For messages from our own extension contexts the runtime guarantees their origin; a
+// page-originated batch goes through `validateTapBatch` (tap-validation.ts), and the two small
+// page-window messages (tap-hello, relay-attach) carry nothing beyond what the guard checks.
+export const isTapHello = guard('tap-hello');
+export const isRelayAttach = guard('relay-attach');
 export const isRelayHello = guard('relay-hello');
 export const isRelayBatch = guard('relay-batch');
 export const isRelayStatus = guard('relay-status');
@@ -210,7 +250,7 @@ export const isBackgroundWelcome = guard('bg-welcome');
 export const isBackgroundDeliver = guard('bg-deliver');
 export const isBackgroundRelayStatus = guard('bg-relay-status');
 export const isBackgroundTabs = guard('bg-tabs');
-export const isBackgroundPoll = guard('bg-poll');
+export const isBackgroundAttach = guard('bg-attach');
 
 /**
  * Cheap first look at a page message: does it claim to be from the tap? Anything that does and then

@@ -8,10 +8,10 @@ import { PROTOCOL_VERSION, SOURCE, type TapApi, type TapItem } from './messages'
 
 /** Items in one tap batch; the tap flushes long before this. */
 export const MAX_BATCH_ITEMS = 2_048;
-/** Characters of one chunk's text; the tap splits bigger reads. */
-export const MAX_CHUNK_CHARS = 256 * 1024;
-/** Characters of all chunk texts of one batch. */
-export const MAX_BATCH_CHARS = 2 * 1024 * 1024;
+/** Bytes (or characters) of one chunk; the tap splits bigger reads. */
+export const MAX_CHUNK_BYTES = 256 * 1024;
+/** Bytes (or characters) of all chunks of one batch. */
+export const MAX_BATCH_BYTES = 2 * 1024 * 1024;
 /** Characters of a URL. */
 export const MAX_URL_CHARS = 8 * 1024;
 /** Characters of a request body the tap keeps (JSON-RPC requests are small). */
@@ -30,16 +30,34 @@ export interface ValidatedBatch {
   rejected: number;
   /** The tap's cumulative drop counter, when the batch carried a sane one. */
   tapDropped: number | null;
+  /** The tap's cumulative history-eviction counter, when the batch carried a sane one. */
+  evicted: number | null;
 }
 
 const APIS: readonly TapApi[] = ['fetch', 'eventsource', 'xhr'];
 const END_STATES = ['complete', 'reset', 'cancelled', 'open'] as const;
 
 type Plain = Record<string, unknown>;
+
 const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 const isShort = (v: unknown, max = MAX_SHORT_CHARS): v is string => typeof v === 'string' && v.length <= max;
 const isStream = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) < MAX_STREAM_NUMBER;
+
+/**
+ * A page-made Uint8Array, checked by its tag: `instanceof` fails across worlds (the page's
+ * constructor is not the content script's, and Firefox wraps it in an Xray).
+ */
+function asBytes(v: unknown): Uint8Array | null {
+  if (!ArrayBuffer.isView(v) || Object.prototype.toString.call(v) !== '[object Uint8Array]') return null;
+  return v as Uint8Array;
+}
+const sizeOf = (item: unknown): number => {
+  if (!isPlain(item)) return 0;
+  const data = item.data;
+  if (typeof data === 'string') return data.length;
+  return ArrayBuffer.isView(data) ? data.byteLength : 0;
+};
 
 function headers(v: unknown): Header[] | null {
   if (!Array.isArray(v) || v.length > MAX_HEADERS) return null;
@@ -74,9 +92,10 @@ export function validateTapItem(v: unknown): TapItem | null {
       return hs ? { kind: 'response', stream, response: { status: r.status as number, headers: hs } } : null;
     }
     case 'chunk': {
-      if (!isTime(v.time) || !isShort(v.text, MAX_CHUNK_CHARS)) return null;
-      if (!Number.isInteger(v.bytes) || (v.bytes as number) < 0 || (v.bytes as number) > 4 * MAX_CHUNK_CHARS) return null;
-      return { kind: 'chunk', stream, time: v.time, bytes: v.bytes as number, text: v.text };
+      if (!isTime(v.time)) return null;
+      if (typeof v.data === 'string') return v.data.length <= MAX_CHUNK_BYTES ? { kind: 'chunk', stream, time: v.time, data: v.data } : null;
+      const bytes = asBytes(v.data);
+      return bytes && bytes.byteLength <= MAX_CHUNK_BYTES ? { kind: 'chunk', stream, time: v.time, data: bytes } : null;
     }
     case 'end': {
       const e = v.end;
@@ -97,19 +116,18 @@ export function validateTapItem(v: unknown): TapItem | null {
  * each bad item is rejected on its own.
  */
 export function validateTapBatch(data: unknown): ValidatedBatch {
-  const reject: ValidatedBatch = { items: [], rejected: 1, tapDropped: null };
+  const reject: ValidatedBatch = { items: [], rejected: 1, tapDropped: null, evicted: null };
   if (!isPlain(data) || data.source !== SOURCE.tap || data.v !== PROTOCOL_VERSION || data.type !== 'tap-batch') return reject;
   const { items } = data;
   if (!Array.isArray(items) || items.length === 0 || items.length > MAX_BATCH_ITEMS) return reject;
-  let chars = 0;
-  for (const item of items) if (isPlain(item) && typeof item.text === 'string') chars += item.text.length;
-  if (chars > MAX_BATCH_CHARS) return { items: [], rejected: items.length, tapDropped: null };
+  let size = 0;
+  for (const item of items) size += sizeOf(item);
+  if (size > MAX_BATCH_BYTES) return { items: [], rejected: items.length, tapDropped: null, evicted: null };
   const clean: TapItem[] = [];
   for (const item of items) {
     const ok = validateTapItem(item);
     if (ok) clean.push(ok);
   }
-  const dropped = data.dropped;
-  const tapDropped = Number.isInteger(dropped) && (dropped as number) >= 0 ? (dropped as number) : null;
-  return { items: clean, rejected: items.length - clean.length, tapDropped };
+  const count = (v: unknown) => (Number.isInteger(v) && (v as number) >= 0 ? (v as number) : null);
+  return { items: clean, rejected: items.length - clean.length, tapDropped: count(data.dropped), evicted: count(data.evicted) };
 }

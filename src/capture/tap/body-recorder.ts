@@ -1,10 +1,10 @@
 import type { StreamEnd } from '../../core/model';
-import { MAX_CHUNK_CHARS } from '../../shared/tap-validation';
+import { MAX_CHUNK_BYTES } from '../../shared/tap-validation';
 import type { Primordials } from './primordials';
 
 /** What the recorder reports; the fetch tap turns it into TapItems. */
 export interface BodySink {
-  chunk(time: number, bytes: number, text: string): void;
+  chunk(time: number, data: Uint8Array): void;
   end(end: StreamEnd): void;
 }
 
@@ -53,29 +53,35 @@ export function teeBody(p: Primordials, body: ReadableStream<Uint8Array>, sink: 
   return pageStream;
 }
 
+/**
+ * Hands chunks on as raw bytes, split to MAX_CHUNK_BYTES. No decoding here: it costs per byte on
+ * the page's main thread, and the relay does it only when a panel is watching. A chunk that is a
+ * view into a larger buffer is copied first, since posting a view clones its whole buffer.
+ */
+function emitBytes(sink: BodySink, time: number, value: Uint8Array): void {
+  if (value.byteLength <= MAX_CHUNK_BYTES) {
+    const own = value.byteOffset === 0 && value.byteLength === value.buffer.byteLength;
+    return sink.chunk(time, own ? value : value.slice());
+  }
+  for (let at = 0; at < value.byteLength; at += MAX_CHUNK_BYTES) sink.chunk(time, value.slice(at, at + MAX_CHUNK_BYTES));
+}
+
 async function pump(p: Primordials, reader: ReadableStreamDefaultReader<Uint8Array>, sink: BodySink, sniff: Sniffer | undefined, cancelled: () => boolean): Promise<void> {
-  const decoder = new p.TextDecoder();
   // While sniffing, chunks wait here; once the stream is known to be MCP they are replayed.
-  let held: { time: number; bytes: number; text: string }[] | null = sniff ? [] : null;
+  let held: { time: number; value: Uint8Array }[] | null = sniff ? [] : null;
+  const decoder = sniff ? new p.TextDecoder() : null;
   let sniffed = '';
-  const emit = (time: number, bytes: number, text: string) => {
-    // A big read is split so each piece fits the relay's MAX_CHUNK_CHARS; its bytes stay on the first.
-    for (let at = 0, first = true; first || at < text.length; at += MAX_CHUNK_CHARS, first = false) {
-      sink.chunk(time, first ? bytes : 0, text.slice(at, at + MAX_CHUNK_CHARS));
-    }
-  };
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       const time = p.now();
-      const text = decoder.decode(value, { stream: true });
       if (!held) {
-        emit(time, value.byteLength, text);
+        emitBytes(sink, time, value);
         continue;
       }
-      held.push({ time, bytes: value.byteLength, text });
-      sniffed += text;
+      held.push({ time, value });
+      sniffed += decoder!.decode(value, { stream: true });
       const verdict = sniff!(sniffed);
       if (verdict === undefined && sniffed.length < MAX_SNIFF_CHARS) continue;
       if (!verdict) {
@@ -83,19 +89,14 @@ async function pump(p: Primordials, reader: ReadableStreamDefaultReader<Uint8Arr
         await reader.cancel();
         return;
       }
-      for (const c of held) emit(c.time, c.bytes, c.text);
+      for (const c of held) emitBytes(sink, c.time, c.value);
       held = null;
     }
     if (held) return; // ended while still undecided: not MCP
-    const tail = decoder.decode();
-    if (tail) emit(p.now(), 0, tail);
     // A read cancelled by the page resolves as done, not as an error.
     sink.end(cancelled() ? { state: 'cancelled', time: p.now(), error: 'cancelled by the page' } : { state: 'complete', time: p.now() });
   } catch (error) {
     if (held) return;
-    // Bytes of a multi-byte character cut by the reset are kept as U+FFFD, not lost.
-    const tail = decoder.decode();
-    if (tail) emit(p.now(), 0, tail);
     const state = cancelled() || isAbort(error) ? 'cancelled' : 'reset';
     sink.end({ state, time: p.now(), error: describe(error) });
   }

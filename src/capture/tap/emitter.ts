@@ -1,9 +1,10 @@
 import { make, type TapItem } from '../../shared/messages';
-import { MAX_BATCH_CHARS, MAX_BATCH_ITEMS } from '../../shared/tap-validation';
+import { MAX_BATCH_BYTES, MAX_BATCH_ITEMS } from '../../shared/tap-validation';
+import { createTapHistory } from './history';
 import type { Primordials } from './primordials';
 
-/** Flush early when this many characters are waiting, well under the relay's MAX_BATCH_CHARS. */
-export const FLUSH_CHARS = MAX_BATCH_CHARS / 4;
+/** Flush early when this many bytes are waiting, well under the relay's MAX_BATCH_BYTES. */
+export const FLUSH_BYTES = MAX_BATCH_BYTES / 4;
 /** Flush early when this many items are waiting, well under the relay's MAX_BATCH_ITEMS. */
 export const FLUSH_ITEMS = MAX_BATCH_ITEMS / 4;
 
@@ -11,16 +12,24 @@ export interface TapEmitter {
   emit(item: TapItem): void;
   /** Counts an item the tap had to give up on (a cap); the count travels with the next batch. */
   drop(count?: number): void;
+  /** The relay says whether a panel is attached; attaching sends the history first. */
+  setAttached(attached: boolean): void;
 }
 
+const sizeOf = (item: TapItem) => (item.kind !== 'chunk' ? 0 : typeof item.data === 'string' ? item.data.length : item.data.byteLength);
+
 /**
- * Batches items and posts them to the relay of this frame. Items of one task are coalesced by a
- * zero-delay timer, so a burst of small SSE reads costs one postMessage instead of thousands,
- * while an event still reaches the relay within the same frame time.
+ * Where captured items go. While no panel is attached: into a small bounded history, and nothing
+ * leaves the page but one empty `tap-hello`. While attached: batched and posted to the relay of
+ * this frame; items of one task are coalesced by a zero-delay timer, so a burst of small SSE reads
+ * costs one postMessage instead of thousands.
  */
 export function createTapEmitter(p: Primordials): TapEmitter {
+  const history = createTapHistory();
+  let attached = false;
+  let helloSent = false;
   let queue: TapItem[] = [];
-  let chars = 0;
+  let size = 0;
   let scheduled = false;
   let dropped = 0;
 
@@ -29,22 +38,35 @@ export function createTapEmitter(p: Primordials): TapEmitter {
     if (queue.length === 0) return;
     const items = queue;
     queue = [];
-    chars = 0;
-    p.post(make('tap-batch', { items, dropped }));
+    size = 0;
+    p.post(make('tap-batch', { items, dropped, evicted: history.evicted() }));
+  }
+
+  function enqueue(item: TapItem): void {
+    queue.push(item);
+    size += sizeOf(item);
+    if (size >= FLUSH_BYTES || queue.length >= FLUSH_ITEMS) flush();
+    else if (!scheduled) {
+      scheduled = true;
+      p.setTimeout(flush, 0);
+    }
   }
 
   return {
     emit(item) {
-      queue.push(item);
-      if (item.kind === 'chunk') chars += item.text.length;
-      if (chars >= FLUSH_CHARS || queue.length >= FLUSH_ITEMS) flush();
-      else if (!scheduled) {
-        scheduled = true;
-        p.setTimeout(flush, 0);
+      if (attached) return enqueue(item);
+      history.push(item);
+      if (!helloSent) {
+        helloSent = true;
+        p.post(make('tap-hello', {}));
       }
     },
     drop(count = 1) {
       dropped += count;
+    },
+    setAttached(next) {
+      attached = next;
+      if (attached) for (const item of history.take()) enqueue(item);
     },
   };
 }

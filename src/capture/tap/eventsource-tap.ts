@@ -12,7 +12,6 @@ export function tapEventSource(win: Window & typeof globalThis, ctx: TapContext)
   const Original = ctx.p.EventSource;
   if (!Original) return;
   const { p, out } = ctx;
-  const encoder = new p.TextEncoder();
 
   class EventSource extends Original {
     constructor(url: string | URL, init?: EventSourceInit) {
@@ -38,7 +37,7 @@ export function tapEventSource(win: Window & typeof globalThis, ctx: TapContext)
         lastId = message.lastEventId;
         const data = String(message.data).split('\n').map((line) => `data: ${line}\n`).join('');
         const text = `${lastId ? `id: ${lastId}\n` : ''}${type === 'message' ? '' : `event: ${type}\n`}${data}\n`;
-        out.emit({ kind: 'chunk', stream, time: p.now(), bytes: encoder.encode(text).byteLength, text });
+        out.emit({ kind: 'chunk', stream, time: p.now(), data: text });
       };
       this.addEventListener('endpoint', record('endpoint'));
       this.addEventListener('message', record('message'));

@@ -58,9 +58,9 @@ export function tapFetch(win: Window & typeof globalThis, ctx: TapContext): void
           return response;
         }
         const sink: BodySink = {
-          chunk: (time, bytes, text) => {
+          chunk: (time, data) => {
             announce(response);
-            out.emit({ kind: 'chunk', stream, time, bytes, text });
+            out.emit({ kind: 'chunk', stream, time, data });
           },
           end: (end) => {
             announce(response);

@@ -1,3 +1,4 @@
+import { isRelayAttach } from '../../shared/messages';
 import { createTapContext } from './context';
 import { createTapEmitter } from './emitter';
 import { tapEventSource } from './eventsource-tap';
@@ -14,7 +15,12 @@ export function installTap(win: Window & typeof globalThis): void {
   if (marked[INSTALLED]) return;
   Object.defineProperty(win, INSTALLED, { value: true });
   const p = takePrimordials(win);
-  const ctx = createTapContext(p, createTapEmitter(p));
+  const out = createTapEmitter(p);
+  // The relay of this frame says when a panel comes or goes.
+  win.addEventListener('message', (event) => {
+    if (event.source === win && isRelayAttach(event.data)) out.setAttached(event.data.attached);
+  });
+  const ctx = createTapContext(p, out);
   tapFetch(win, ctx);
   tapEventSource(win, ctx);
   tapXhr(win, ctx);

@@ -10,7 +10,6 @@ export interface Primordials {
   xhrSend: XMLHttpRequest['send'];
   xhrSetRequestHeader: XMLHttpRequest['setRequestHeader'];
   TextDecoder: typeof TextDecoder;
-  TextEncoder: typeof TextEncoder;
   Response: typeof Response;
   ReadableStream: typeof ReadableStream;
   Headers: typeof Headers;
@@ -30,7 +29,6 @@ export function takePrimordials(win: Window & typeof globalThis): Primordials {
     xhrSend: win.XMLHttpRequest.prototype.send,
     xhrSetRequestHeader: win.XMLHttpRequest.prototype.setRequestHeader,
     TextDecoder: win.TextDecoder,
-    TextEncoder: win.TextEncoder,
     Response: win.Response,
     ReadableStream: win.ReadableStream,
     Headers: win.Headers,

@@ -52,7 +52,7 @@ export function tapXhr(win: Window & typeof globalThis, ctx: TapContext): void {
       const textual = xhr.responseType === '' || xhr.responseType === 'text';
       const all = textual ? xhr.responseText : '';
       if (all.length === seenChars && loaded === seenBytes) return;
-      out.emit({ kind: 'chunk', stream, time: p.now(), bytes: Math.max(0, loaded - seenBytes), text: all.slice(seenChars) });
+      out.emit({ kind: 'chunk', stream, time: p.now(), data: all.slice(seenChars) });
       seenChars = all.length;
       seenBytes = loaded;
     };

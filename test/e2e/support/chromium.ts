@@ -11,13 +11,13 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * `enableExtensions`, i.e. CDP `Extensions.loadUnpacked` over the pipe) and runs DevTools
  * frontends with their extension panels, so no Xvfb is needed. Measured with Chromium 156.
  */
-export async function launchChromium(extensionDir: string | null): Promise<{ browser: Browser; close(): Promise<void> }> {
+export async function launchChromium(extensionDir: string | null, options: { allowExtensions?: boolean } = {}): Promise<{ browser: Browser; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'msl-chromium-'));
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
     pipe: true,
-    enableExtensions: extensionDir ? [extensionDir] : false,
+    enableExtensions: extensionDir ? [extensionDir] : (options.allowExtensions ?? false),
     args: [
       '--no-sandbox',
       '--disable-gpu',
