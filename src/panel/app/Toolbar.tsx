@@ -1,0 +1,58 @@
+import { DropCounter } from '../DropCounter';
+import { ImportButton } from '../io/ImportButton';
+import { reportJson, sessionHar } from '../io/export';
+import { useLens } from './lens-context';
+
+/** Capture picker, import/export, reload, settings, and what was dropped on the way. */
+export function Toolbar({ settingsOpen, toggleSettings }: { settingsOpen: boolean; toggleSettings: () => void }) {
+  const lens = useLens();
+  const sources = lens.workspace.sources.value;
+  const source = lens.source.value;
+  const report = lens.report.value;
+  const session = lens.session.value;
+  const redact = lens.settings.settings.value.redact;
+  return (
+    <header class="toolbar" aria-label="MCP Streams toolbar">
+      <strong class="title">MCP Streams</strong>
+      {sources.length > 1 ? (
+        <label>
+          <span class="sr-only">Capture shown</span>
+          <select data-testid="source" value={source.id} onChange={(e) => lens.workspace.activate((e.currentTarget as HTMLSelectElement).value)}>
+            {sources.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {source.kind === 'imported' ? (
+        <button type="button" onClick={() => lens.workspace.close(source.id)}>
+          Close file
+        </button>
+      ) : null}
+      <ImportButton />
+      <button type="button" data-testid="export-har" disabled={!session} onClick={() => session && lens.adapter.download(sessionHar(source, session, redact))}>
+        Export session HAR{redact ? '' : ' (unredacted)'}
+      </button>
+      <button type="button" data-testid="export-report" disabled={!report} onClick={() => report && lens.adapter.download(reportJson(report))}>
+        Export report JSON
+      </button>
+      {lens.store.canReload ? (
+        <button type="button" data-testid="reload-capture" onClick={() => lens.store.reloadAndCapture()}>
+          Reload and capture from start
+        </button>
+      ) : null}
+      <button type="button" data-testid="settings-toggle" aria-expanded={settingsOpen} onClick={toggleSettings}>
+        Settings
+      </button>
+      <DropCounter drops={lens.store.drops.value} />
+      {report ? (
+        <span class="summary" data-testid="summary" data-events={report.summary.events} data-streams={report.summary.streams}>
+          {report.summary.sessions} sessions · {report.summary.streams} streams · {report.summary.events} events ·{' '}
+          <span class={report.summary.errors > 0 ? 'summary-errors' : ''}>{report.summary.errors} errors</span>
+        </span>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,83 @@
+import { computed, signal } from '@preact/signals';
+import { readHar, type AnalysisOptions } from '../../core/index';
+import type { CaptureSource } from './capture-source';
+import { createImportedSource } from './imported-source';
+
+/** Imported files kept at once; importing another drops the oldest (and says so). */
+export const MAX_IMPORTS = 8;
+/** Larger files are refused before they are read: a tab that runs out of memory loses everything. */
+export const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
+
+export interface Notice {
+  kind: 'error' | 'info';
+  text: string;
+}
+
+/**
+ * The captures the panel holds (the live one first, then imports) and which one is shown. An
+ * import that fails leaves both untouched and explains why in `notice`.
+ */
+export function createWorkspace(live: CaptureSource, options: () => AnalysisOptions) {
+  const sources = signal<readonly CaptureSource[]>([live]);
+  const activeId = signal(live.id);
+  const active = computed(() => sources.value.find((s) => s.id === activeId.value) ?? live);
+  const notice = signal<Notice | null>(null);
+  let imported = 0;
+  let droppedImports = 0;
+
+  const fail = (name: string, reason: string): false => {
+    notice.value = { kind: 'error', text: `Could not import ${name}: ${reason}. The current capture is unchanged.` };
+    return false;
+  };
+
+  return {
+    sources,
+    activeId,
+    active,
+    notice,
+    activate(id: string): void {
+      if (sources.value.some((s) => s.id === id)) activeId.value = id;
+    },
+    /** Imports HAR text; true when it became the shown capture. */
+    importHar(name: string, text: string): boolean {
+      const result = readHar(text);
+      if (!result.ok) return fail(name, result.reason);
+      const source = createImportedSource(`import-${++imported}`, name, result.exchanges, options());
+      const report = source.report.value!;
+      if (report.sessions.length === 0) {
+        return fail(name, `none of its ${result.exchanges.length} entries is MCP traffic (no Mcp-Session-Id, MCP headers or JSON-RPC bodies)`);
+      }
+      let kept = sources.value.filter((s) => s.kind === 'imported');
+      if (kept.length >= MAX_IMPORTS) {
+        droppedImports += kept.length - MAX_IMPORTS + 1;
+        kept = kept.slice(kept.length - MAX_IMPORTS + 1);
+      }
+      sources.value = [live, ...kept, source];
+      activeId.value = source.id;
+      const skipped = result.skippedEntries > 0 ? `; ${result.skippedEntries} unreadable entries skipped` : '';
+      const problems = result.problems.length > 0 ? ` (${result.problems[0]}${result.problems.length > 1 ? ', …' : ''})` : '';
+      const dropped = droppedImports > 0 ? `; ${droppedImports} older import(s) closed to stay under ${MAX_IMPORTS}` : '';
+      notice.value = {
+        kind: 'info',
+        text: `Imported ${name}: ${report.summary.sessions} session(s), ${report.summary.streams} stream(s), ${report.summary.events} event(s)${skipped}${problems}${dropped}.`,
+      };
+      return true;
+    },
+    refuse(name: string, reason: string): void {
+      fail(name, reason);
+    },
+    close(id: string): void {
+      if (id === live.id) return;
+      sources.value = sources.value.filter((s) => s.id !== id);
+      if (activeId.value === id) activeId.value = live.id;
+    },
+    reanalyse(next: AnalysisOptions): void {
+      for (const s of sources.value) s.reanalyse(next);
+    },
+    dismissNotice(): void {
+      notice.value = null;
+    },
+  };
+}
+
+export type Workspace = ReturnType<typeof createWorkspace>;

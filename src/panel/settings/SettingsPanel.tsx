@@ -1,0 +1,44 @@
+import { useState } from 'preact/hooks';
+import { useLens } from '../app/lens-context';
+import { clampCap, MAX_EXCHANGES_SETTING, MIN_EXCHANGES, parsePointers } from '../model/settings';
+
+/** App-sequence pointers, the buffer cap and export redaction, saved through the adapter. */
+export function SettingsPanel({ close }: { close: () => void }) {
+  const lens = useLens();
+  const current = lens.settings.settings.value;
+  const [pointers, setPointers] = useState(current.appSeqPointers.join('\n'));
+  const [cap, setCap] = useState(String(current.maxExchanges));
+  const [redact, setRedact] = useState(current.redact);
+  const parsed = parsePointers(pointers);
+  const capNumber = Number(cap);
+  const capValid = Number.isFinite(capNumber) && capNumber >= MIN_EXCHANGES && capNumber <= MAX_EXCHANGES_SETTING;
+  const save = (e: Event) => {
+    e.preventDefault();
+    if (parsed.invalid.length > 0 || !capValid) return;
+    void lens.settings.update({ appSeqPointers: parsed.pointers, maxExchanges: clampCap(capNumber), redact }).then(close);
+  };
+  return (
+    <form class="settings" data-testid="settings" aria-label="Settings" onSubmit={save}>
+      <h2>Settings</h2>
+      <label for="lens-pointers">App-sequence JSON pointers (one per line)</label>
+      <p class="muted">Used when a message carries neither app_seq nor a progress value, e.g. /params/data/seq.</p>
+      <textarea id="lens-pointers" data-testid="settings-pointers" rows={3} value={pointers} onInput={(e) => setPointers((e.currentTarget as HTMLTextAreaElement).value)} />
+      {parsed.invalid.length > 0 ? <p class="field-error" role="alert">Not a JSON pointer: {parsed.invalid.join(', ')}</p> : null}
+      <label for="lens-cap">Exchanges kept by the live capture</label>
+      <input id="lens-cap" data-testid="settings-cap" type="number" min={MIN_EXCHANGES} max={MAX_EXCHANGES_SETTING} value={cap} onInput={(e) => setCap((e.currentTarget as HTMLInputElement).value)} />
+      {!capValid ? <p class="field-error" role="alert">Between {MIN_EXCHANGES} and {MAX_EXCHANGES_SETTING}; past it new exchanges are dropped and counted.</p> : null}
+      <label class="check">
+        <input type="checkbox" data-testid="settings-redact" checked={redact} onChange={(e) => setRedact((e.currentTarget as HTMLInputElement).checked)} /> Redact
+        Authorization, Cookie and Set-Cookie in exported HAR files
+      </label>
+      <div class="settings-actions">
+        <button type="submit" data-testid="settings-save" disabled={parsed.invalid.length > 0 || !capValid}>
+          Save
+        </button>
+        <button type="button" onClick={close}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

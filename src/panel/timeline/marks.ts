@@ -1,0 +1,115 @@
+import type { Verdict } from '../../core/index';
+import { buildPyramid, type Pyramid } from './pyramid';
+
+/** Flag bits of one mark. */
+export const MARK_HAS_ID = 1;
+/** An error finding points at this event. */
+export const MARK_ERROR = 2;
+export const MARK_WARNING = 4;
+/** Part of a desync: the last event before a bad resume boundary or the first one after it. */
+export const MARK_DESYNC = 8;
+
+/**
+ * One stream's marks in typed arrays, in arrival order, so a frame touches only the slice in view
+ * (found by binary search on `time`) and a million events cost a few megabytes, not objects.
+ */
+export interface StreamMarks {
+  /** The report's stream index. */
+  stream: number;
+  /** Lane-1 row; streams that do not overlap in time share one. */
+  row: number;
+  /** Palette slot of the stream's colour. */
+  colour: number;
+  /** Request start and body end (or last activity), ms since the timeline origin. */
+  start: number;
+  end: number;
+  /** A finding about the stream as a whole (event null) is an error. */
+  streamError: boolean;
+  count: number;
+  /** Arrival times, ms since the origin, non-decreasing. */
+  time: Float64Array;
+  /** Application-sequence value, NaN where the event has none. */
+  seq: Float64Array;
+  /** Index into {@link TimelineData.seqKeys}, -1 where there is no value. */
+  seqKey: Int32Array;
+  /** The event's index within its stream (filters may leave some out). */
+  event: Uint32Array;
+  flags: Uint8Array;
+  pyramid: Pyramid;
+}
+
+/** A resume boundary: the GET that sent `Last-Event-ID`. */
+export interface ResumeMark {
+  stream: number;
+  of: number | null;
+  /** When the resume was sent, ms since the origin. */
+  time: number;
+  lastEventId: string;
+  status: number;
+  verdict: Verdict;
+  /** The two sequences stopped advancing together here (or an error finding says so). */
+  bad: boolean;
+}
+
+/** The stretch across a bad resume where the transport ids and the app sequence disagree. */
+export interface DesyncMark {
+  from: { stream: number; time: number; seq: number };
+  to: { stream: number; time: number; seq: number };
+}
+
+export interface TimelineData {
+  /** Epoch ms of time 0: the session's first request. */
+  origin: number;
+  streams: StreamMarks[];
+  rows: number;
+  seqKeys: string[];
+  /** Range of app-sequence values (NaN when the session has none). */
+  seqMin: number;
+  seqMax: number;
+  /** Time extent of everything drawn, ms since the origin. */
+  start: number;
+  end: number;
+  total: number;
+  resumes: ResumeMark[];
+  desyncs: DesyncMark[];
+}
+
+/** Lane-1 rows at most; past it streams share rows and are told apart by colour. */
+export const MAX_ROWS = 6;
+
+/** The raw arrays of one stream before rows and aggregates are assigned. */
+export type StreamArrays = Omit<StreamMarks, 'row' | 'colour' | 'pyramid'>;
+
+/** Finishes the streams: rows by interval packing, colours by order, LOD pyramids. */
+export function assemble(origin: number, arrays: StreamArrays[], seqKeys: string[], resumes: ResumeMark[], desyncs: DesyncMark[]): TimelineData {
+  const rowEnds: number[] = [];
+  let seqMin = NaN;
+  let seqMax = NaN;
+  let start = Infinity;
+  let end = -Infinity;
+  let total = 0;
+  const streams = arrays.map((a, order): StreamMarks => {
+    for (let i = 0; i < a.count; i++) {
+      const v = a.seq[i]!;
+      if (v !== v) continue;
+      if (!(v >= seqMin)) seqMin = v;
+      if (!(v <= seqMax)) seqMax = v;
+    }
+    start = Math.min(start, a.start);
+    end = Math.max(end, a.end);
+    total += a.count;
+    return { ...a, row: packRow(rowEnds, a.start, a.end), colour: order, pyramid: buildPyramid(a.seq, a.flags, a.count) };
+  });
+  for (const r of resumes) (start = Math.min(start, r.time)), (end = Math.max(end, r.time));
+  if (start === Infinity) (start = 0), (end = 0);
+  return { origin, streams, rows: Math.max(1, rowEnds.length), seqKeys, seqMin, seqMax, start, end, total, resumes, desyncs };
+}
+
+function packRow(rowEnds: number[], start: number, end: number): number {
+  let row = rowEnds.findIndex((e) => e < start);
+  if (row < 0 && rowEnds.length < MAX_ROWS) row = rowEnds.length;
+  // Every row busy: share the one that frees up first.
+  if (row < 0) row = rowEnds.indexOf(Math.min(...rowEnds));
+  rowEnds[row] = Math.max(rowEnds[row] ?? -Infinity, end);
+  return row;
+}

@@ -1,0 +1,128 @@
+import type { EventRecord, SessionReport, StreamReport } from '../../core/index';
+import { assemble, MARK_DESYNC, MARK_ERROR, MARK_HAS_ID, MARK_WARNING, type DesyncMark, type ResumeMark, type StreamArrays, type TimelineData } from './marks';
+
+/** What the timeline needs to know about one session, from whichever capture holds it. */
+export interface SessionInput {
+  session: SessionReport;
+  events(stream: number): readonly EventRecord[];
+  /** When the stream's request was sent and when its body ended, epoch ms, when known. */
+  startTime(stream: number): number | undefined;
+  endTime(stream: number): number | undefined;
+  includeStream?(stream: StreamReport): boolean;
+  include?(stream: StreamReport, record: EventRecord, index: number): boolean;
+}
+
+/** Verdicts that mean the replay was not the stream it claims to continue. */
+const BAD_VERDICTS = new Set(['gap', 'duplicate']);
+
+/**
+ * Turns a session's report and events into the timeline's typed arrays. Runs when the data or
+ * the filters change, never per frame.
+ */
+export function sessionMarks(input: SessionInput): TimelineData {
+  const { session } = input;
+  const streams = session.streams.filter((s) => input.includeStream?.(s) ?? true);
+  const origin = originOf(input);
+  const flagged = findingFlags(session);
+  const seqKeys: string[] = [];
+  const keyIndex = new Map<string, number>();
+  const arrays = streams.map((stream): StreamArrays => {
+    const events = input.events(stream.index);
+    const time = new Float64Array(events.length);
+    const seq = new Float64Array(events.length);
+    const seqKey = new Int32Array(events.length);
+    const event = new Uint32Array(events.length);
+    const flags = new Uint8Array(events.length);
+    const start = (input.startTime(stream.index) ?? events[0]?.time ?? origin) - origin;
+    let count = 0;
+    let last = start;
+    events.forEach((record, index) => {
+      if (input.include && !input.include(stream, record, index)) return;
+      // Arrival clocks can step back (a system clock change); binary search needs order.
+      last = Math.max(last, record.time - origin);
+      time[count] = last;
+      event[count] = index;
+      const f = (record.id !== undefined ? MARK_HAS_ID : 0) | (flagged.get(`${stream.index}:${index}`) ?? 0);
+      if (record.seq) {
+        let k = keyIndex.get(record.seq.key);
+        if (k === undefined) keyIndex.set(record.seq.key, (k = seqKeys.push(record.seq.key) - 1));
+        seq[count] = record.seq.value;
+        seqKey[count] = k;
+      } else {
+        seq[count] = NaN;
+        seqKey[count] = -1;
+      }
+      flags[count] = f;
+      count++;
+    });
+    const ended = input.endTime(stream.index);
+    const end = Math.max(last, ended === undefined ? last : ended - origin);
+    return {
+      stream: stream.index, start, end, count,
+      streamError: session.findings.some((x) => x.stream === stream.index && x.event === null && x.severity === 'error'),
+      time: time.subarray(0, count), seq: seq.subarray(0, count), seqKey: seqKey.subarray(0, count),
+      event: event.subarray(0, count), flags: flags.subarray(0, count),
+    };
+  });
+  const shown = new Set(streams.map((s) => s.index));
+  const resumes = session.resumes.filter((r) => shown.has(r.stream)).map((r): ResumeMark => {
+    const stream = session.streams.find((s) => s.index === r.stream)!;
+    const errors = session.findings.some((x) => x.stream === r.stream && x.severity === 'error' && x.code.startsWith('resume-'));
+    return {
+      stream: r.stream, of: r.of, lastEventId: r.lastEventId, status: stream.status, verdict: r.verdict,
+      time: (input.startTime(r.stream) ?? origin) - origin,
+      bad: BAD_VERDICTS.has(r.verdict) || errors,
+    };
+  });
+  const desyncs = resumes.filter((r) => r.bad).flatMap((r) => desyncOf(input, r, origin, arrays));
+  return assemble(origin, arrays, seqKeys, resumes, desyncs);
+}
+
+function originOf(input: SessionInput): number {
+  let origin = Infinity;
+  for (const s of input.session.streams) {
+    const t = input.startTime(s.index) ?? input.events(s.index)[0]?.time;
+    if (t !== undefined && t < origin) origin = t;
+  }
+  return origin === Infinity ? 0 : origin;
+}
+
+/** Error and warning findings that name an event colour that event's mark. */
+function findingFlags(session: SessionReport): Map<string, number> {
+  const flags = new Map<string, number>();
+  for (const f of session.findings) {
+    if (f.event === null || f.severity === 'info') continue;
+    const key = `${f.stream}:${f.event}`;
+    flags.set(key, (flags.get(key) ?? 0) | (f.severity === 'error' ? MARK_ERROR : MARK_WARNING));
+  }
+  return flags;
+}
+
+/**
+ * The segment a bad resume crossed: from the event that delivered `Last-Event-ID` (and the last
+ * app-sequence value at or before it) to the first replayed event that carries one.
+ */
+function desyncOf(input: SessionInput, resume: ResumeMark, origin: number, arrays: StreamArrays[]): DesyncMark[] {
+  if (resume.of === null) return [];
+  const before = input.events(resume.of);
+  const at = before.findIndex((e) => e.id === resume.lastEventId);
+  if (at < 0) return [];
+  let seqAt = at;
+  while (seqAt >= 0 && !before[seqAt]!.seq) seqAt--;
+  const after = input.events(resume.stream);
+  const first = after.findIndex((e) => e.seq !== undefined);
+  const to = first >= 0 ? first : after.length > 0 ? 0 : -1;
+  if (to < 0) return [];
+  markDesync(arrays, resume.of, at);
+  markDesync(arrays, resume.stream, to);
+  return [{
+    from: { stream: resume.of, time: before[at]!.time - origin, seq: seqAt >= 0 ? before[seqAt]!.seq!.value : NaN },
+    to: { stream: resume.stream, time: after[to]!.time - origin, seq: after[to]!.seq?.value ?? NaN },
+  }];
+}
+
+function markDesync(arrays: StreamArrays[], stream: number, event: number): void {
+  const a = arrays.find((x) => x.stream === stream);
+  if (!a) return;
+  for (let i = 0; i < a.count; i++) if (a.event[i] === event) a.flags[i] = a.flags[i]! | MARK_DESYNC;
+}
