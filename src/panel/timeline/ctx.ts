@@ -5,6 +5,6 @@
 export type Ctx = Pick<
   CanvasRenderingContext2D,
   | 'fillStyle' | 'strokeStyle' | 'lineWidth' | 'font' | 'textBaseline' | 'textAlign' | 'globalAlpha'
-  | 'fillRect' | 'clearRect' | 'beginPath' | 'moveTo' | 'lineTo' | 'stroke' | 'fill' | 'rect' | 'fillText'
+  | 'fillRect' | 'clearRect' | 'beginPath' | 'closePath' | 'moveTo' | 'lineTo' | 'stroke' | 'fill' | 'rect' | 'fillText'
   | 'setLineDash' | 'save' | 'restore'
 >;

@@ -3,7 +3,7 @@ import type { Ctx } from './ctx';
 import { rowY, seqY, type Layout } from './layout';
 import { MARK_DESYNC, MARK_ERROR, MARK_HAS_ID, type StreamMarks, type TimelineData } from './marks';
 import { streamColour, type Palette } from './palette';
-import { forEachBlock } from './pyramid';
+import { accumulateColumns, type Columns } from './pyramid';
 import type { View } from './view';
 
 /** Marks closer together than this many pixels are drawn as per-column aggregates. */
@@ -13,15 +13,10 @@ const LABEL_PX = 90;
 const RED = MARK_ERROR | MARK_DESYNC;
 
 /** Per-column buffers reused from frame to frame (no allocation while panning). */
-export interface Scratch {
-  min: Float64Array;
-  max: Float64Array;
-  flags: Uint8Array;
-  has: Uint8Array;
-}
+export type Scratch = Columns;
 
 export function createScratch(): Scratch {
-  return { min: new Float64Array(0), max: new Float64Array(0), flags: new Uint8Array(0), has: new Uint8Array(0) };
+  return { min: new Float64Array(0), max: new Float64Array(0), flags: new Uint8Array(0), has: new Uint8Array(0), c0: 0, c1: -1 };
 }
 
 function ensure(scratch: Scratch, width: number): void {
@@ -121,39 +116,58 @@ function drawColumns(f: StreamFrame, s: StreamMarks, lo: number, hi: number, pxP
   const { ctx, layout, data, width } = f;
   ensure(scratch, width);
   const { min, max, flags, has } = scratch;
-  let c0 = width;
-  let c1 = -1;
-  forEachBlock(s.time, s.seq, s.flags, s.pyramid, lo, hi, pxPerMs, (first, _last, lowest, highest, or) => {
-    const c = Math.min(width - 1, Math.max(0, Math.floor((s.time[first]! - f.view.start) * pxPerMs)));
-    if (c < c0) c0 = c;
-    if (c > c1) c1 = c;
-    if (!has[c]) {
-      has[c] = 1;
-      flags[c] = or;
-      min[c] = lowest;
-      max[c] = highest;
-      return;
-    }
-    flags[c] = flags[c]! | or;
-    if (lowest < min[c]! || min[c] !== min[c]) min[c] = lowest;
-    if (highest > max[c]! || max[c] !== max[c]) max[c] = highest;
-  });
+  accumulateColumns(s.time, s.seq, s.flags, s.pyramid, lo, hi, f.view.start, pxPerMs, width, scratch);
+  const { c0, c1 } = scratch;
   const y1 = rowY(layout, s.row);
-  let drawn = 0;
+  const colour = streamColour(f.palette, s.colour);
+  // Lane 1: one rect per run of adjacent marked columns, not one per column.
   for (const red of [false, true]) {
-    ctx.fillStyle = red ? f.palette.error : streamColour(f.palette, s.colour);
+    ctx.fillStyle = red ? f.palette.error : colour;
     ctx.beginPath();
-    for (let c = c0; c <= c1; c++) {
-      if (!has[c] || ((flags[c]! & RED) !== 0) !== red) continue;
-      ctx.rect(c, y1 - 5, 1, 10);
-      if (min[c] === min[c]) {
-        const top = seqY(layout, data, max[c]!);
-        ctx.rect(c, top, 1, Math.max(1, seqY(layout, data, min[c]!) - top));
-      }
-      drawn++;
+    let run = -1;
+    for (let c = c0; c <= c1 + 1; c++) {
+      const on = c <= c1 && has[c] === 1 && ((flags[c]! & RED) !== 0) === red;
+      if (on && run < 0) run = c;
+      else if (!on && run >= 0) (ctx.rect(run, y1 - 5, c - run, 10), (run = -1));
     }
     ctx.fill();
   }
+  // Lane 2: per run of columns with values, one polygon along the maxima and back along the
+  // minima. A point is only added where the edge moves by half a pixel: a steady climb across a
+  // thousand columns becomes a few dozen segments.
+  ctx.fillStyle = colour;
+  ctx.beginPath();
+  let drawn = 0;
+  for (let c = c0; c <= c1; c++) {
+    if (!has[c] || min[c] !== min[c]) continue;
+    let e = c;
+    while (e + 1 <= c1 && has[e + 1] && min[e + 1] === min[e + 1]) e++;
+    let y = seqY(layout, data, max[c]!) - 0.5;
+    ctx.moveTo(c, y);
+    for (let k = c; k <= e; k++) {
+      const next = seqY(layout, data, max[k]!) - 0.5;
+      if (k === e || Math.abs(next - y) >= 0.5) ctx.lineTo(k + 1, (y = next));
+    }
+    y = seqY(layout, data, min[e]!) + 0.5;
+    ctx.lineTo(e + 1, y);
+    for (let k = e; k >= c; k--) {
+      const next = seqY(layout, data, min[k]!) + 0.5;
+      if (k === c || Math.abs(next - y) >= 0.5) ctx.lineTo(k, (y = next));
+    }
+    ctx.closePath();
+    drawn += e - c + 1;
+    c = e;
+  }
+  ctx.fill();
+  // Columns an error finding points at, in red on top.
+  ctx.fillStyle = f.palette.error;
+  ctx.beginPath();
+  for (let c = c0; c <= c1; c++) {
+    if (!has[c] || (flags[c]! & RED) === 0 || min[c] !== min[c]) continue;
+    const top = seqY(layout, data, max[c]!);
+    ctx.rect(c - 1, top - 2, 3, Math.max(4, seqY(layout, data, min[c]!) - top + 4));
+  }
+  ctx.fill();
   if (c1 >= c0) has.fill(0, c0, c1 + 1);
   return drawn;
 }

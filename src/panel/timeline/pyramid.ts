@@ -38,42 +38,74 @@ export function buildPyramid(seq: Float64Array, flags: Uint8Array, count: number
   return levels;
 }
 
-/** What one visited block holds: marks first..last (inclusive) and their aggregates. */
-export type BlockVisitor = (first: number, last: number, min: number, max: number, flags: number) => void;
+/** Per-column aggregates of one stream for one frame; reused from frame to frame. */
+export interface Columns {
+  min: Float64Array;
+  max: Float64Array;
+  flags: Uint8Array;
+  has: Uint8Array;
+  /** The range of columns touched by the last accumulation (c0 > c1 when none). */
+  c0: number;
+  c1: number;
+}
 
 /**
- * Walks marks [lo, hi) as the fewest aligned blocks whose marks fall within one pixel
- * (`toX(time[last]) - toX(time[first]) < 1`). Sparse stretches come out mark by mark, dense ones
- * as single blocks, so the walk costs O(columns · log n) at worst, never O(hi - lo).
+ * Folds marks [lo, hi) into pixel columns. It reads the pyramid level whose blocks hold about one
+ * column's worth of marks on average, and descends only into blocks that span more than a pixel
+ * (sparser stretches), so the work is O(columns) for evenly spread marks and never O(hi - lo).
  */
-export function forEachBlock(
+export function accumulateColumns(
   time: Float64Array,
   seq: Float64Array,
   flags: Uint8Array,
   pyramid: Pyramid,
   lo: number,
   hi: number,
+  viewStart: number,
   pxPerMs: number,
-  visit: BlockVisitor,
+  width: number,
+  out: Columns,
 ): void {
-  let i = lo;
-  while (i < hi) {
-    let k = 0;
-    while (k < pyramid.length) {
-      const size = 2 << k;
-      if ((i & (size - 1)) !== 0 || i + size > hi) break;
-      if ((time[i + size - 1]! - time[i]!) * pxPerMs >= 1) break;
-      k++;
+  out.c0 = width;
+  out.c1 = -1;
+  const add = (first: number, lowest: number, highest: number, or: number): void => {
+    let c = Math.floor((time[first]! - viewStart) * pxPerMs);
+    c = c < 0 ? 0 : c >= width ? width - 1 : c;
+    if (c < out.c0) out.c0 = c;
+    if (c > out.c1) out.c1 = c;
+    if (out.has[c] === 0) {
+      out.has[c] = 1;
+      out.flags[c] = or;
+      out.min[c] = lowest;
+      out.max[c] = highest;
+      return;
     }
-    if (k === 0) {
-      visit(i, i, seq[i]!, seq[i]!, flags[i]!);
-      i++;
-    } else {
-      const level = pyramid[k - 1]!;
-      const j = i >>> k;
-      const size = 1 << k;
-      visit(i, i + size - 1, level.min[j]!, level.max[j]!, level.flags[j]!);
-      i += size;
+    out.flags[c] = out.flags[c]! | or;
+    const m = out.min[c]!;
+    if (lowest < m || m !== m) out.min[c] = lowest;
+    const x = out.max[c]!;
+    if (highest > x || x !== x) out.max[c] = highest;
+  };
+  const walk = (from: number, to: number, level: number): void => {
+    const size = 1 << level;
+    let i = from;
+    while (i < to) {
+      if (level > 0 && (i & (size - 1)) === 0 && i + size <= to) {
+        if ((time[i + size - 1]! - time[i]!) * pxPerMs < 1) {
+          const l = pyramid[level - 1]!;
+          const j = i >>> level;
+          add(i, l.min[j]!, l.max[j]!, l.flags[j]!);
+        } else {
+          walk(i, i + size, level - 1);
+        }
+        i += size;
+      } else {
+        add(i, seq[i]!, seq[i]!, flags[i]!);
+        i++;
+      }
     }
-  }
+  };
+  const density = (hi - lo) / Math.max(1, width);
+  const level = Math.min(pyramid.length, Math.max(0, Math.floor(Math.log2(density))));
+  walk(lo, hi, level);
 }
