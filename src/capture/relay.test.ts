@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { make, type Message, type RelayBatch, type TapItem } from '../shared/messages';
-import { MAX_CHUNK_BYTES } from '../shared/tap-validation';
+import { MAX_BATCH_BYTES, MAX_CHUNK_BYTES } from '../shared/tap-validation';
 import type { PortClient } from './port-client';
 import { startRelay } from './relay';
 
@@ -90,8 +90,9 @@ describe('relay', () => {
   it('rejects a batch whose chunks together exceed the batch cap', () => {
     const { relay, post } = setup();
     post(batch([open(0)]));
-    post(batch(Array.from({ length: 9 }, () => chunk(0, new Uint8Array(MAX_CHUNK_BYTES)))));
-    expect(relay.counters().rejected).toBe(9);
+    const n = MAX_BATCH_BYTES / MAX_CHUNK_BYTES + 1;
+    post(batch(Array.from({ length: n }, () => chunk(0, new Uint8Array(MAX_CHUNK_BYTES)))));
+    expect(relay.counters().rejected).toBe(n);
   });
 
   it('keeps the largest drop count the tap reported', () => {

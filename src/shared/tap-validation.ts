@@ -8,10 +8,13 @@ import { PROTOCOL_VERSION, SOURCE, type TapApi, type TapItem } from './messages'
 
 /** Items in one tap batch; the tap flushes long before this. */
 export const MAX_BATCH_ITEMS = 2_048;
-/** Bytes (or characters) of one chunk; the tap splits bigger reads. */
-export const MAX_CHUNK_BYTES = 256 * 1024;
+/**
+ * Bytes (or characters) of one chunk. Chromium hands over reads of up to a few hundred KB; the
+ * tap splits (and so copies) only reads above this, which keeps the hot path copy-free.
+ */
+export const MAX_CHUNK_BYTES = 4 * 1024 * 1024;
 /** Bytes (or characters) of all chunks of one batch. */
-export const MAX_BATCH_BYTES = 2 * 1024 * 1024;
+export const MAX_BATCH_BYTES = 8 * 1024 * 1024;
 /** Characters of a URL. */
 export const MAX_URL_CHARS = 8 * 1024;
 /** Characters of a request body the tap keeps (JSON-RPC requests are small). */

@@ -44,11 +44,25 @@ describe('Chromium: live capture in the MCP Streams panel', () => {
     const resume = resumed.streams.find((x) => x.method === 'GET' && x.lastEventId !== '')!;
     expect(site.mcpRequests.some((r) => r.method === 'GET' && r.lastEventId === resume.lastEventId)).toBe(true);
     await waitForStatus(page, 'done');
-    const final = await waitForPanel(panel, `(s) => s.findings.length >= 0 && s.dropped === 0`);
+    const final = await waitForPanel(panel, `(s) => s.dropped === 0 && s.streams.every((x) => x.end !== 'open' || x.method === 'GET')`);
     expect(final.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    // DevTools' network panel saw every one of these too: each is still listed once, as the tap saw it.
+    expect(final.streams.filter((x) => x.source === 'network')).toEqual([]);
+    expect(final.streams.filter((x) => x.method === 'POST' && x.end === 'reset')).toHaveLength(1);
 
     mkdirSync(resolve(ROOT, 'test-results'), { recursive: true });
     await devtools.screenshot({ path: resolve(ROOT, 'test-results/chromium-panel.png') });
+    await page.close();
+  });
+
+  it('adds what only the network panel saw: an MCP request made from a worker', async () => {
+    const page = await chromium.browser.newPage();
+    const { panel } = await openPanel(page);
+    await page.goto(`${site.origin}/worker`);
+    await page.waitForFunction(() => document.getElementById('status')?.textContent === 'done', { polling: 100, timeout: 30_000 });
+    const state = await waitForPanel(panel, `(s) => s.streams.some((x) => x.source === 'network' && x.method === 'POST' && x.status === '200')`);
+    expect(state.sessions).toBe(1);
+    expect(state.streams).toHaveLength(1);
     await page.close();
   });
 

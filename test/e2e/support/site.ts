@@ -64,6 +64,16 @@ export async function startSite(): Promise<Site> {
     if (path === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE('<p id="status">loading</p><p id="progress"></p><script src="/client.js"></script>'));
     if (path === '/data.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"plain":true}');
     if (path === '/ticks') return void res.writeHead(200, { 'content-type': 'text/event-stream' }).end('data: tick 1\n\ndata: tick 2\n\n');
+    if (path === '/worker') {
+      // An MCP initialize made from a dedicated worker: invisible to the MAIN-world tap.
+      const worker = `fetch(self.origin + '/mcp', { method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'worker', version: '1' } } }) })
+        .then((r) => r.text()).then((t) => postMessage(t));`;
+      const script = `const w = new Worker(URL.createObjectURL(new Blob([${JSON.stringify(worker)}], { type: 'text/javascript' })));
+        w.onmessage = () => { document.getElementById('status').textContent = 'done'; };`;
+      return void res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE(`<p id="status">loading</p><script>${script}</script>`));
+    }
     if (path === '/plain') {
       // A page with no MCP traffic: a JSON POST that is not JSON-RPC, a GET, and an event stream.
       const script = `Promise.all([fetch('/data.json',{method:'POST',headers:{'content-type':'application/json'},body:'{"hello":1}'}).then(r=>r.text()),
