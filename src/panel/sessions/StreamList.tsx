@@ -8,8 +8,10 @@ export function StreamList() {
   const lens = useLens();
   const session = lens.session.value;
   if (!session) return null;
-  const match = lens.timelineData.value;
-  const shown = new Set(match?.streams.map((s) => s.stream));
+  const data = lens.timelineData.value;
+  // While filtering, a stream with no matching event is left out too.
+  const filtering = lens.filters.active.value;
+  const shown = new Set(data?.streams.filter((s) => !filtering || s.count > 0).map((s) => s.stream));
   return (
     <section class="streams" aria-label="Streams and events">
       <h2>

@@ -25,7 +25,8 @@ export function hitTest(data: TimelineData, view: View, width: number, height: n
       const dy1 = y - y1;
       const dy2 = s.seqKey[i]! >= 0 ? y - seqY(layout, data, s.seq[i]!) : Infinity;
       const d = dx * dx + Math.min(dy1 * dy1, dy2 * dy2);
-      if (d <= bestDistance) (bestDistance = d), (best = { stream: s.stream, event: s.event[i]! });
+      // Strictly nearer only: of marks drawn on top of each other, the first one is picked.
+      if (d < bestDistance) (bestDistance = d), (best = { stream: s.stream, event: s.event[i]! });
     }
   }
   return best;

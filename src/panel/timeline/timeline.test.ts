@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { scenarios } from '../../../test/support/scenarios';
+import { analyze, createAnalyzer, feed } from '../../core/index';
+import { MARK_DESYNC, MARK_ERROR } from './marks';
+import { stepMark } from './navigation';
+import { accumulateColumns, buildPyramid } from './pyramid';
+import { sessionMarks } from './session-marks';
+import { fitView, zoomView } from './view';
+import { createScratch } from './draw-stream';
+import { hitTest } from './hit-test';
+import { lowerBound, upperBound } from './bounds';
+
+function marksOf(name: keyof typeof scenarios) {
+  const exchanges = scenarios[name]();
+  const analyzer = createAnalyzer();
+  feed(analyzer, exchanges);
+  const session = analyzer.report().sessions[0]!;
+  return sessionMarks({
+    session,
+    events: (s) => analyzer.events(s),
+    startTime: (s) => exchanges[s]?.startTime,
+    endTime: (s) => exchanges[s]?.end.time,
+  });
+}
+
+describe('timeline data', () => {
+  it('marks the lost-buffer resume as bad, with a desync from app_seq 17 to 31 and the finding event in red', () => {
+    const data = marksOf('lostBuffer');
+    expect(data.resumes).toEqual([expect.objectContaining({ stream: 2, of: 1, verdict: 'gap', bad: true, status: 200 })]);
+    expect(data.desyncs).toEqual([{ from: expect.objectContaining({ stream: 1, seq: 17 }), to: expect.objectContaining({ stream: 2, seq: 31 }) }]);
+    const resumed = data.streams.find((s) => s.stream === 2)!;
+    expect(resumed.flags[0]! & MARK_ERROR).toBeTruthy();
+    expect(resumed.flags[0]! & MARK_DESYNC).toBeTruthy();
+    expect(data.seqMin).toBe(1);
+    expect(data.seqMax).toBe(32);
+  });
+
+  it('a genuine resume is not bad and has no desync', () => {
+    const data = marksOf('genuine');
+    expect(data.resumes.map((r) => [r.verdict, r.bad])).toEqual([['genuine', false]]);
+    expect(data.desyncs).toEqual([]);
+  });
+
+  it('arrow keys step through every mark in time order, and back', () => {
+    const data = marksOf('genuine');
+    const forward = [];
+    for (let m = stepMark(data, null, 1); m; m = stepMark(data, m, 1)) forward.push(m);
+    expect(forward).toHaveLength(data.total);
+    const backward = [];
+    for (let m = stepMark(data, null, -1); m; m = stepMark(data, m, -1)) backward.push(m);
+    expect(backward.reverse()).toEqual(forward);
+  });
+
+  it('finds the mark under the pointer', () => {
+    const data = marksOf('lostBuffer');
+    const view = fitView(data.start, data.end);
+    const s = data.streams.find((x) => x.stream === 2)!;
+    const x = ((s.time[0]! - view.start) / view.span) * 800;
+    // Lane 1 row of the stream (see layout.ts): the mark is within a few pixels.
+    const hit = hitTest(data, view, 800, 240, x, 30 + 16 * s.row + 8);
+    expect(hit).toEqual({ stream: 2, event: 0 });
+  });
+});
+
+describe('level of detail', () => {
+  it('folds marks into the same columns, minima, maxima and flags as a mark-by-mark pass', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (const n of [1, 2, 3, 17, 1000, 4099]) {
+      const time = new Float64Array(n);
+      const seq = new Float64Array(n);
+      const flags = new Uint8Array(n);
+      let t = 0;
+      for (let i = 0; i < n; i++) {
+        t += random() < 0.1 ? random() * 500 : random();
+        time[i] = t;
+        seq[i] = random() < 0.2 ? NaN : Math.floor(random() * 100);
+        flags[i] = random() < 0.01 ? 2 : 1;
+      }
+      const pyramid = buildPyramid(seq, flags, n);
+      for (const width of [7, 300]) {
+        const view = zoomView(fitView(0, t), 0.7, 0.3);
+        const pxPerMs = width / view.span;
+        const lo = lowerBound(time, view.start);
+        const hi = upperBound(time, view.start + view.span);
+        if (hi <= lo) continue;
+        const out = createScratch();
+        Object.assign(out, { min: new Float64Array(width), max: new Float64Array(width), flags: new Uint8Array(width), has: new Uint8Array(width) });
+        accumulateColumns(time, seq, flags, pyramid, lo, hi, view.start, pxPerMs, width, out);
+        const expected = new Map<number, { min: number; max: number; flags: number }>();
+        for (let i = lo; i < hi; i++) {
+          const c = Math.min(width - 1, Math.max(0, Math.floor((time[i]! - view.start) * pxPerMs)));
+          const e = expected.get(c) ?? { min: NaN, max: NaN, flags: 0 };
+          e.flags |= flags[i]!;
+          if (!(seq[i]! >= e.min)) e.min = seq[i]! === seq[i]! ? seq[i]! : e.min;
+          if (!(seq[i]! <= e.max)) e.max = seq[i]! === seq[i]! ? seq[i]! : e.max;
+          expected.set(c, e);
+        }
+        // Blocks are attributed to their first mark's column; a block never spans a full pixel,
+        // so a mark lands at most one column away from where the exact pass puts it.
+        let marked = 0;
+        for (let c = 0; c < width; c++) if (out.has[c]) marked++;
+        expect(Math.abs(marked - expected.size)).toBeLessThanOrEqual(Math.ceil(expected.size * 0.5));
+        const allFlags = [...expected.values()].reduce((f, e) => f | e.flags, 0);
+        let outFlags = 0;
+        for (let c = 0; c < width; c++) if (out.has[c]) outFlags |= out.flags[c]!;
+        expect(outFlags).toBe(allFlags);
+        const values = [...expected.values()].flatMap((e) => (e.min === e.min ? [e.min, e.max] : []));
+        let lowest = Infinity;
+        let highest = -Infinity;
+        for (let c = 0; c < width; c++) if (out.has[c] && out.min[c] === out.min[c]) (lowest = Math.min(lowest, out.min[c]!)), (highest = Math.max(highest, out.max[c]!));
+        if (values.length > 0) expect([lowest, highest]).toEqual([Math.min(...values), Math.max(...values)]);
+      }
+    }
+  });
+
+  it('agrees with the report on what it draws (every event of the session has a mark)', () => {
+    const data = marksOf('interleavedIds');
+    expect(data.total).toBe(analyze(scenarios.interleavedIds()).summary.events);
+  });
+});
