@@ -5,7 +5,7 @@ import { prettyJson, rawSse } from './raw-sse';
 import type { EventRecord } from '../../core/index';
 
 const record = (fields: Partial<EventRecord>): EventRecord => ({
-  time: 0, id: undefined, event: undefined, data: '', retry: undefined, idOnly: false, truncated: false, role: 'empty',
+  time: 0, id: undefined, event: undefined, data: '', retry: undefined, idOnly: undefined, truncated: undefined, role: 'empty',
   method: undefined, idKey: undefined, seq: undefined, progressToken: undefined, stopReason: undefined, resumeToken: undefined, ...fields,
 });
 
