@@ -79,7 +79,7 @@ export async function runLongTask(url: string, args: LongTaskArgs, options: Long
       }
       run.abandoned.push(outcome.reason);
       options.onNote?.(`abandoned the resume: ${outcome.reason}`);
-      await session.close();
+      await session.abandon();
       session = undefined;
       if (attempt === MAX_ATTEMPTS) run.belief = { error: `the re-issued call failed too: ${outcome.reason}` };
       else run.reissued = true;

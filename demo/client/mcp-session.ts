@@ -19,6 +19,12 @@ export interface McpSession {
   resumeFailed: Promise<string>;
   /** Ends the session (DELETE where the transport has one) and closes the client. */
   close(): Promise<void>;
+  /**
+   * Closes the client at once, without a DELETE: after a failed resume the SDK may have a
+   * reconnect scheduled, and only closing the transport cancels it. (Ending the session first
+   * would let that reconnect go out meanwhile, without a session id.)
+   */
+  abandon(): Promise<void>;
 }
 
 /**
@@ -53,6 +59,11 @@ export async function openSession(url: string, kind: ClientKind, onError: (messa
       closed = true;
       // A well-behaved client ends its session (spec: SHOULD DELETE); a 404 or 405 is fine here.
       if (transport instanceof StreamableHTTPClientTransport) await transport.terminateSession().catch(() => undefined);
+      await client.close();
+    },
+    async abandon() {
+      if (closed) return;
+      closed = true;
       await client.close();
     },
   };

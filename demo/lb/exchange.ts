@@ -3,8 +3,12 @@ import { performance } from 'node:perf_hooks';
 /** Header pairs in wire order and wire spelling. */
 export type RawHeaders = [name: string, value: string][];
 
-/** How a response body ended, as the client saw it. */
-export type ExchangeEnd = 'open' | 'complete' | 'reset' | 'aborted';
+/**
+ * How a response body ended, as the client saw it: `cut` when the balancer itself closed the
+ * connection mid-body (a drain), `reset` when the replica broke off, `aborted` when the client
+ * went away.
+ */
+export type ExchangeEnd = 'open' | 'complete' | 'cut' | 'reset' | 'aborted';
 
 /** One HTTP exchange as the client saw it through the load balancer. Times are ms since `t0`. */
 export interface Exchange {

@@ -1,7 +1,10 @@
 import { header, type Exchange, type RawHeaders } from './exchange.js';
 
-/** What a browser writes for a stream the peer reset, and for one the page cancelled. */
-const END_ERRORS = { reset: 'net::ERR_CONNECTION_RESET', aborted: 'net::ERR_ABORTED' } as const;
+/**
+ * What Chrome writes for a body the proxy closed before its last chunk, for a connection the
+ * peer reset, and for a request the page cancelled.
+ */
+const END_ERRORS = { cut: 'net::ERR_INCOMPLETE_CHUNKED_ENCODING', reset: 'net::ERR_CONNECTION_RESET', aborted: 'net::ERR_ABORTED' } as const;
 
 /**
  * Writes recorded exchanges as HAR 1.2, shaped like a Chrome/Firefox export, plus our fields:
@@ -22,7 +25,7 @@ function toEntry(exchange: Exchange) {
   const sent = ms(exchange.sentAt ?? 0);
   const headersAt = ms(response?.at ?? exchange.sentAt ?? 0);
   const ended = ms(exchange.endedAt ?? headersAt);
-  const error = exchange.end === 'reset' || exchange.end === 'aborted' ? END_ERRORS[exchange.end] : undefined;
+  const error = exchange.end === 'open' || exchange.end === 'complete' ? undefined : END_ERRORS[exchange.end];
   const url = new URL(request.url);
   return {
     startedDateTime: exchange.startedDateTime,

@@ -6,7 +6,7 @@ import { createSseBoundaries } from './sse-boundaries.js';
 export interface ForwardOptions {
   /** Absolute URL on the replica: its origin plus the request's path and query. */
   upstream: string;
-  /** Reset the client connection right after this many SSE events of the response. */
+  /** Cut the client connection right after this many SSE events of the response. */
   drainAfterEvents?: number;
   /** Sees the response headers before the client does (sticky sessions learn owners here). */
   onResponse?(headers: RawHeaders): void;
@@ -59,30 +59,41 @@ function relay(reply: IncomingMessage, exchange: Exchange, res: ServerResponse, 
   const boundaries = limit === undefined ? undefined : createSseBoundaries();
   let events = 0;
   reply.on('data', (chunk: Buffer) => {
-    let cutAt: number | undefined;
+    // With a drain: pass events 1..limit, hold back whatever follows, and cut the connection
+    // when event limit + 1 has arrived (it is never sent). Waiting for that event, instead of
+    // cutting right after event `limit`, gives the page one tool step to read event `limit`:
+    // a browser drops body bytes the page had not read yet when the body fails (a stream's
+    // error discards its queue), and then the recording would claim an event the client never
+    // got and its Last-Event-ID would be older than the recording says.
+    const before = events;
+    let keep = chunk.length;
+    let cut = false;
     for (const end of boundaries?.feed(chunk) ?? []) {
       events += 1;
-      if (events === limit) {
-        cutAt = end;
+      if (events === limit) keep = end;
+      else if (events === limit! + 1) {
+        cut = true;
         break;
       }
     }
-    const piece = cutAt === undefined ? chunk : chunk.subarray(0, cutAt);
-    exchange.chunks.push({ t: since(exchange), bytes: Buffer.from(piece) });
-    if (cutAt === undefined) {
+    if (limit !== undefined && before >= limit) keep = 0;
+    const piece = chunk.subarray(0, keep);
+    if (piece.length > 0) exchange.chunks.push({ t: since(exchange), bytes: Buffer.from(piece) });
+    if (!cut) {
       // Backpressure: a slow client slows the replica down instead of growing our buffer.
-      if (!res.write(piece)) {
+      if (piece.length > 0 && !res.write(piece)) {
         reply.pause();
         res.once('drain', () => reply.resume());
       }
       return;
     }
-    // Stop reading, then reset only once the last event is in the kernel, so the client really
-    // received it: an RST (SO_LINGER 0) discards whatever is still queued on our side.
+    // Close the connection without the final chunk, as a proxy does when its backend goes away
+    // mid-response: the client reads every byte sent before the FIN, then sees the body end
+    // early. (An RST would also let the client's kernel discard bytes not read yet.)
     reply.pause();
     res.write(piece, () => {
-      log.finish(exchange, 'reset');
-      res.socket?.resetAndDestroy();
+      log.finish(exchange, 'cut');
+      res.socket?.end();
       // Closing the upstream is what makes the SDK drop its registration of this stream; while
       // it holds one, it answers a resume of the stream with 409 "already has an active connection".
       reply.destroy();

@@ -72,7 +72,7 @@ function reissued(entries: HarEntry[], resume: HarEntry, requestId: number) {
 function drained(entries: HarEntry[]) {
   const post = entries.find(isToolCall)!;
   expect(post.response.status).toBe(200);
-  expect(post.response._error).toBe('net::ERR_CONNECTION_RESET');
+  expect(post.response._error).toBe('net::ERR_INCOMPLETE_CHUNKED_ENCODING');
   const sent = events(post.response.content.text);
   expect(sent[0]?.message).toBeUndefined(); // the SDK's priming event: an id and empty data
   expect(sent.every((e) => e.id !== undefined)).toBe(true);
@@ -185,7 +185,7 @@ describe('record-fixtures', () => {
       if (e.request.postData) expect(header(e, 'request', 'mcp-method')).toBe(JSON.parse(e.request.postData.text).method);
     }
     const post = entries.find(isToolCall)!;
-    expect(post.response._error).toBe('net::ERR_CONNECTION_RESET');
+    expect(post.response._error).toBe('net::ERR_INCOMPLETE_CHUNKED_ENCODING');
     const [resume] = resumes(entries);
     expect(resume!.response.status).toBe(405);
     const calls = entries.filter(isToolCall);
