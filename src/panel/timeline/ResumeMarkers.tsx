@@ -21,7 +21,8 @@ export function ResumeMarkers({ data, view, width }: { data: TimelineData; view:
           lens.selection.selectMark(events.length > 0 ? { stream: r.stream, event: 0 } : null);
         };
         return (
-          <li key={r.stream} class="resume-slot" style={{ left: `${Math.round(x)}px`, top: `${(i % 3) * 20}px` }}>
+          // Near an edge the label hangs inwards from its line instead of being cut off.
+          <li key={r.stream} class={`resume-slot${x > width * 0.75 ? ' slot-end' : x < width * 0.25 ? ' slot-start' : ''}`} style={{ left: `${Math.round(x)}px`, top: `${(i % 3) * 20}px` }}>
             <button
               type="button"
               class={`resume-marker verdict-${r.verdict}${r.bad ? ' resume-bad' : ''}`}

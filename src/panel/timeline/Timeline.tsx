@@ -54,8 +54,9 @@ export function Timeline() {
       };
       cancelAnimationFrame(pending);
       pending = requestAnimationFrame(() => {
-        if (frame.data && frame.view) paint({ ...frame, data: frame.data, view: frame.view });
-        // A handshake for browser tests: the frame for the current state is on the canvas.
+        if (!frame.data || !frame.view) return;
+        paint({ ...frame, data: frame.data, view: frame.view });
+        // A handshake for browser tests: a frame with data is on the canvas.
         canvas.current?.setAttribute('data-painted', String(++painted));
       });
     });

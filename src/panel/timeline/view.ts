@@ -29,9 +29,8 @@ export function panView(view: View, fraction: number): View {
   return { start: view.start + view.span * fraction, span: view.span };
 }
 
-/** Moves the window, only if needed, so that `time` is inside it with a margin. */
+/** Moves the window, only if `time` is outside it, so that `time` is in the middle. */
 export function revealTime(view: View, time: number): View {
-  const margin = view.span * 0.1;
-  if (time >= view.start + margin && time <= view.start + view.span - margin) return view;
+  if (time >= view.start && time <= view.start + view.span) return view;
   return { start: time - view.span / 2, span: view.span };
 }

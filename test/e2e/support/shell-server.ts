@@ -11,7 +11,7 @@ const TYPES: Record<string, string> = {
 
 /** Builds the inline shell into dist/shell (what `npm run build:shell` does). */
 export async function buildShell(): Promise<string> {
-  await build({ root: ROOT, configFile: resolve(ROOT, 'vite.shell.config.ts'), logLevel: 'error' });
+  await build({ configFile: resolve(ROOT, 'vite.shell.config.ts'), logLevel: 'error' });
   return resolve(ROOT, 'dist/shell');
 }
 

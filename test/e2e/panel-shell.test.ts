@@ -1,0 +1,118 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { ElementHandle, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/chromium';
+import { ROOT } from './support/extension-build';
+import { buildShell, serveShell } from './support/shell-server';
+
+// The inline shell (the real panel on a plain page) in real Chromium, fed the SDK recordings.
+// Assertions are about what a user sees: the red marker, the finding, the detail after a click.
+describe('Chromium: the panel in the inline shell', () => {
+  let chromium: Awaited<ReturnType<typeof launchChromium>>;
+  let server: Awaited<ReturnType<typeof serveShell>>;
+  let scratch: string;
+
+  beforeAll(async () => {
+    const [dir, browser] = await Promise.all([buildShell(), launchChromium(null)]);
+    chromium = browser;
+    server = await serveShell(dir);
+    scratch = mkdtempSync(join(tmpdir(), 'msl-shell-'));
+    mkdirSync(resolve(ROOT, 'test-results'), { recursive: true });
+  });
+  afterAll(async () => {
+    await chromium?.close();
+    await server?.close();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
+
+  async function open(query: string): Promise<Page> {
+    const page = await chromium.browser.newPage();
+    await page.setViewport({ width: 1400, height: 900 });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.goto(`${server.origin}/shell/index.html?${query}`);
+    (page as Page & { errors?: string[] }).errors = errors;
+    return page;
+  }
+
+  /** Waits until the canvas has painted at least once after the last state change that matters. */
+  const painted = (page: Page) => page.waitForSelector('[data-testid="timeline"] canvas[data-painted]', { timeout: 30_000 });
+
+  /** The error red of each theme (timeline/palette.ts); tests may not import src/. */
+  const ERROR_RED = { light: [217, 48, 37], dark: [242, 139, 130] } as const;
+
+  /** Pixels of colour `rgb` in a 7 px wide column of the canvas around the marker. */
+  async function pixelsAt(marker: ElementHandle, rgb: readonly number[]): Promise<number> {
+    return marker.evaluate((el, [r, g, b]) => {
+      const canvas = document.querySelector('[data-testid="timeline"] canvas') as HTMLCanvasElement;
+      const box = canvas.getBoundingClientRect();
+      const x = el.getBoundingClientRect().left + el.getBoundingClientRect().width / 2 - box.left;
+      const ratio = canvas.width / box.width;
+      const data = canvas.getContext('2d')!.getImageData(Math.round((x - 3) * ratio), 0, Math.round(7 * ratio), canvas.height).data;
+      let red = 0;
+      for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - r!) + Math.abs(data[i + 1]! - g!) + Math.abs(data[i + 2]! - b!) < 40) red++;
+      return red;
+    }, rgb);
+  }
+
+  it('lost buffer: a red gap marker, the resume-seq-gap finding, and its event in the detail after a click', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      const page = await open(`har=/fixtures/sdk-lost-buffer.har&theme=${theme}`);
+      const marker = (await page.waitForSelector('[data-testid="resume-marker"]', { timeout: 30_000 }))!;
+      expect(await marker.evaluate((el) => (el as HTMLElement).dataset.verdict)).toBe('gap');
+      expect(await marker.evaluate((el) => el.textContent)).toMatch(/Last-Event-ID .+ · 200 · gap/);
+      // The label is red, and so is the boundary line drawn on the canvas under it.
+      const [r, g, b] = await marker.evaluate((el) => getComputedStyle(el).backgroundColor.match(/\d+/g)!.map(Number));
+      expect(r).toBeGreaterThan(200);
+      expect(g! + b!).toBeLessThan(r! * 1.4);
+      await painted(page);
+      expect(await pixelsAt(marker, ERROR_RED[theme])).toBeGreaterThan(50);
+
+      const badge = await page.$eval('[data-testid="session-row"] [data-testid="error-badge"]', (el) => el.textContent);
+      expect(Number(badge)).toBeGreaterThanOrEqual(1);
+      const finding = (await page.waitForSelector('[data-testid="finding"][data-code="resume-seq-gap"]'))!;
+      expect(await finding.evaluate((el) => (el as HTMLElement).dataset.severity)).toBe('error');
+      expect(await finding.evaluate((el) => el.textContent)).toContain('re-issue the original request as a new idempotent call');
+
+      await finding.click();
+      const detail = (await page.waitForSelector('[data-testid="event-detail"]'))!;
+      const text = await detail.evaluate((el) => el.textContent ?? '');
+      expect(text).toContain('"app_seq": 11');
+      expect(text).toContain('notifications/progress');
+      expect(text).toMatch(/last-event-id/i);
+      expect(await detail.evaluate((el) => el.querySelector('.role')!.textContent)).toBe('progress');
+      await page.screenshot({ path: resolve(ROOT, `test-results/panel-shell-${theme}.png`) });
+      expect((page as Page & { errors?: string[] }).errors).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('genuine, imported through the file picker: a green marker and no error; a broken file keeps it', async () => {
+    const page = await open('theme=light');
+    await page.waitForSelector('[data-testid="empty-state"]');
+    const input = (await page.$('[data-testid="import-har-input"]')) as ElementHandle<HTMLInputElement>;
+    await input.uploadFile(resolve(ROOT, 'test/fixtures/har/sdk-genuine.har'));
+    const marker = (await page.waitForSelector('[data-testid="resume-marker"]', { timeout: 30_000 }))!;
+    expect(await marker.evaluate((el) => (el as HTMLElement).dataset.verdict)).toBe('genuine');
+    expect(await page.$$eval('[data-testid="finding"][data-severity="error"]', (els) => els.length)).toBe(0);
+    expect(await page.$('[data-testid="error-badge"]')).toBeNull();
+
+    // The keyboard reaches the events: focus the timeline, step with the arrow keys.
+    await page.focus('[data-testid="timeline"] canvas');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    const detail = (await page.waitForSelector('[data-testid="event-detail"][data-event="1"]'))!;
+    expect(await detail.evaluate((el) => el.textContent)).toContain('Raw SSE');
+
+    const broken = join(scratch, 'broken.har');
+    writeFileSync(broken, '{"log": {"entries": [');
+    await input.uploadFile(broken);
+    const notice = (await page.waitForSelector('[data-testid="notice"][data-kind="error"]'))!;
+    expect(await notice.evaluate((el) => el.textContent)).toContain('Could not import broken.har: not valid JSON');
+    expect(await page.$eval('[data-testid="resume-marker"]', (el) => (el as HTMLElement).dataset.verdict)).toBe('genuine');
+    expect(await page.$$eval('[data-testid="session-row"]', (els) => els.length)).toBe(1);
+    await page.close();
+  });
+});
