@@ -55,6 +55,30 @@ describe('Chromium: live capture in the MCP Streams panel', () => {
     await page.close();
   });
 
+  it('keeps capturing when the MV3 service worker is killed mid-stream, and loses nothing silently', async () => {
+    const page = await chromium.browser.newPage();
+    const { panel } = await openPanel(page);
+    await page.goto(`${site.origin}/`);
+    const steps = 40;
+    await page.evaluate((n: number) => void (window as unknown as { runMcp(s: number, d: number): void }).runMcp(n, 100), steps);
+    const before = await waitForPanel(panel, `(s) => s.streams.some((x) => x.method === 'POST' && x.end === 'open' && x.events >= 3)`);
+    const seen = before.streams.find((x) => x.method === 'POST' && x.end === 'open')!.events;
+
+    // What Chrome does to an idle MV3 worker, done on purpose: stop it, as chrome://serviceworker-internals
+    // does. (Closing the worker's CDP target instead leaves the restarted worker paused for a debugger.)
+    const cdp = await page.createCDPSession();
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+
+    await page.waitForFunction(() => document.getElementById('status')?.textContent?.startsWith('done'), { polling: 100, timeout: 60_000 });
+    // The tool's stream: a priming event, one progress event per step, the result.
+    const expected = steps + 2;
+    const after = await waitForPanel(panel, `(s) => s.streams.some((x) => x.method === 'POST' && x.end !== 'open' && x.events + s.dropped >= ${expected} && x.events > ${seen})`);
+    const stream = after.streams.find((x) => x.method === 'POST' && x.events > seen)!;
+    expect(stream.events + after.dropped).toBeGreaterThanOrEqual(expected);
+    await page.close();
+  });
+
   it('adds what only the network panel saw: an MCP request made from a worker', async () => {
     const page = await chromium.browser.newPage();
     const { panel } = await openPanel(page);
