@@ -26,7 +26,8 @@ export function createTimelineStore() {
     },
     /** Called when the data changed: refit only while following. */
     follow(data: TimelineData | null): void {
-      if (following.value || !view.value) view.value = data ? fitView(data.start, data.end) : null;
+      // peek(): called from an effect on the data; it must not also re-run on its own writes.
+      if (following.peek() || !view.peek()) view.value = data ? fitView(data.start, data.end) : null;
     },
     /** A view the user chose directly (dragging). */
     set(next: View): void {
