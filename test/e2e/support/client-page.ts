@@ -1,6 +1,7 @@
 // The e2e test page: the real SDK browser client calling the demo server's `long_task`.
 // Bundled by site.ts with vite; the test drives it through `window.runMcp` and reads #status.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 const status = document.getElementById('status')!;
@@ -22,6 +23,16 @@ async function runMcp(steps: number, delayMs: number): Promise<void> {
   status.textContent = `done: ${JSON.stringify(result.content)}`;
   await client.close();
 }
+
+/** The SDK's client for the legacy HTTP+SSE transport (its event stream is read with fetch). */
+async function runLegacy(): Promise<void> {
+  const client = new Client({ name: 'stream-lens-e2e-legacy', version: '0.1.0' });
+  await client.connect(new SSEClientTransport(new URL('/legacy/sse', location.href)));
+  const result = await client.callTool({ name: 'long_task', arguments: { steps: 3, delayMs: 10 } }, undefined, { onprogress: () => undefined });
+  status.textContent = `done: ${JSON.stringify(result.content)}`;
+  await client.close();
+}
+(window as unknown as { runLegacy: () => void }).runLegacy = () => void runLegacy().catch((error: unknown) => void (status.textContent = `failed: ${String(error)}`));
 
 (window as unknown as { runMcp: typeof runMcp }).runMcp = (steps, delayMs) =>
   runMcp(steps, delayMs).catch((error: unknown) => void (status.textContent = `failed: ${String(error)}`));

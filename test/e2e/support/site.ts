@@ -2,6 +2,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { build } from 'vite';
+import { startLegacyReplica } from '../../../demo/server/legacy-replica';
 import { startReplica, type Replica } from '../../../demo/server/replica';
 
 /**
@@ -17,6 +18,27 @@ export interface Site {
   mcpRequests: { method: string; lastEventId: string | undefined }[];
   close(): Promise<void>;
 }
+
+/**
+ * A hand-written client of the legacy transport on the browser's own APIs: the event stream
+ * through EventSource, the requests through XMLHttpRequest. Calls long_task with a progress token.
+ */
+const LEGACY_NATIVE = `
+  const status = document.getElementById('status');
+  const es = new EventSource('/legacy/sse');
+  const post = (url, message) => { const x = new XMLHttpRequest(); x.open('POST', url); x.setRequestHeader('content-type', 'application/json'); x.send(JSON.stringify(message)); };
+  let endpoint = '';
+  es.addEventListener('endpoint', (e) => {
+    endpoint = e.data;
+    post(endpoint, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 'legacy-native', version: '1' } } });
+  });
+  es.onmessage = (e) => {
+    const m = JSON.parse(e.data);
+    if (m.id === 1) {
+      post(endpoint, { jsonrpc: '2.0', method: 'notifications/initialized' });
+      post(endpoint, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'long_task', arguments: { steps: 3, delayMs: 10 }, _meta: { progressToken: 'p' } } });
+    } else if (m.id === 2) { status.textContent = 'done'; es.close(); }
+  };`;
 
 const PAGE = (body: string) => `<!doctype html><meta charset="utf-8"><title>e2e</title><body>${body}</body>`;
 
@@ -36,15 +58,20 @@ async function bundleClient(): Promise<string> {
 }
 
 export async function startSite(): Promise<Site> {
-  const [client, replica] = await Promise.all([bundleClient(), startReplica({ name: 'e2e' }) as Promise<Replica>]);
-  const upstream = new URL(replica.url);
+  const [client, replica, legacy] = await Promise.all([
+    bundleClient(),
+    startReplica({ name: 'e2e' }) as Promise<Replica>,
+    // The 2024-11-05 HTTP+SSE transport, mounted under /legacy.
+    startLegacyReplica({ name: 'e2e-legacy', messagesPath: '/legacy/messages' }),
+  ]);
   const live = new Set<ServerResponse>();
   const mcpRequests: Site['mcpRequests'] = [];
 
-  function proxy(req: IncomingMessage, res: ServerResponse): void {
+  function proxy(req: IncomingMessage, res: ServerResponse, to: string, path: string): void {
+    const upstream = new URL(to);
     const lastEventId = req.headers['last-event-id'];
     mcpRequests.push({ method: req.method ?? '', lastEventId: typeof lastEventId === 'string' ? lastEventId : undefined });
-    const up = httpRequest({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (upRes) => {
+    const up = httpRequest({ host: upstream.hostname, port: upstream.port, path, method: req.method, headers: req.headers }, (upRes) => {
       res.writeHead(upRes.statusCode ?? 502, upRes.headers);
       if (String(upRes.headers['content-type']).includes('text/event-stream')) {
         live.add(res);
@@ -59,7 +86,9 @@ export async function startSite(): Promise<Site> {
 
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-    if (path === '/mcp') return proxy(req, res);
+    if (path === '/mcp') return proxy(req, res, replica.url, req.url ?? '/');
+    if (path.startsWith('/legacy/')) return proxy(req, res, legacy.url, (req.url ?? '/').slice('/legacy'.length));
+    if (path === '/legacy-native') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE(`<p id="status">loading</p><script>${LEGACY_NATIVE}</script>`));
     if (path === '/client.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(client);
     if (path === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE('<p id="status">loading</p><p id="progress"></p><script src="/client.js"></script>'));
     if (path === '/data.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"plain":true}');
@@ -99,7 +128,7 @@ export async function startSite(): Promise<Site> {
     async close() {
       server.closeAllConnections();
       await new Promise<void>((ok) => server.close(() => ok()));
-      await replica.close();
+      await Promise.all([replica.close(), legacy.close()]);
     },
   };
 }
