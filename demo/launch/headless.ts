@@ -29,7 +29,8 @@ export interface HeadlessRun {
  * Runs one scenario in a new tab of `browser` (Chromium with the extension): opens DevTools on
  * the MCP Streams panel first so it captures live, clicks the scenario's button, waits for the
  * page's `client-result` to settle and for the load balancer to see every exchange end, then
- * writes capture.har, report.json, panel-view.json and panel.png to `outDir`.
+ * writes capture.har, report.json, panel.png, client.json (what the client believed) and
+ * panel-view.json (what the panel showed) to `outDir`.
  */
 export async function runHeadless(browser: Browser, site: Site, scenario: Scenario, outDir: string): Promise<HeadlessRun> {
   const world = site.worlds.get(scenario);
@@ -52,6 +53,7 @@ export async function runHeadless(browser: Browser, site: Site, scenario: Scenar
     const result = await page.waitForSelector('[data-testid="client-result"]:is([data-state="ok"], [data-state="error"])', { timeout: RUN_DEADLINE_MS });
     const client = await result!.evaluate((el) => ({ state: (el as HTMLElement).dataset.state ?? '', text: el.textContent ?? '' }));
     await within(world.balancer.log.settled(), SETTLE_DEADLINE_MS, 'the load balancer still had open exchanges');
+    await writeFile(join(outDir, 'client.json'), `${JSON.stringify(client, null, 2)}\n`);
     const report = await writeCaptureFiles(world.balancer.log, outDir);
 
     const view = 'error' in panel ? panel : await readPanel(panel, report.summary).catch((error: unknown) => ({ error: oneLine(error) }));

@@ -44,9 +44,9 @@ export async function interactiveDemo(options: DemoOptions, lifecycle: Lifecycle
   await page.goto(url);
   console.log(guide(site.origin, firefox ? 'Firefox ESR' : 'Chromium', panelNote));
 
-  const closed = new Promise<void>((resolve) => browser.once('disconnected', () => resolve()));
-  await closed;
-  log('demo: the browser was closed; stopping');
+  const closed = new Promise<'closed'>((resolve) => browser.once('disconnected', () => resolve('closed')));
+  // A signal is reported by main; only a closed browser is news here.
+  if ((await Promise.race([closed, lifecycle.interrupted])) === 'closed') log('demo: the browser was closed; stopping');
   return 0;
 }
 
