@@ -79,6 +79,25 @@ describe('Chromium: live capture in the MCP Streams panel', () => {
     await page.close();
   });
 
+  it('keeps a stream reset in the middle of an event as a truncated event, not a parsed one', async () => {
+    const page = await chromium.browser.newPage();
+    const { panel } = await openPanel(page);
+    await page.goto(`${site.origin}/plain`);
+    const error = await page.evaluate(async () => {
+      const response = await fetch('/cut', { headers: { accept: 'text/event-stream', 'mcp-session-id': 'cut-session' } });
+      return response.text().then(() => 'no error', (e: unknown) => String(e));
+    });
+    expect(error).toMatch(/TypeError/);
+    const state = await waitForPanel(panel, `(s) => s.streams.some((x) => x.end === 'reset')`);
+    expect(state.findings.map((f) => f.code)).not.toContain('malformed-event');
+    const rows = await panel.$$eval('[data-testid="event-row"]', (els) => els.map((el) => ({ id: (el as HTMLElement).dataset.id, truncated: (el as HTMLElement).dataset.truncated ?? '', text: el.textContent })));
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.truncated).toBe('');
+    expect(rows[1]!.truncated).toBe('true');
+    expect(rows[1]!.text).toContain('notifications/progr');
+    await page.close();
+  });
+
   it('adds what only the network panel saw: an MCP request made from a worker', async () => {
     const page = await chromium.browser.newPage();
     const { panel } = await openPanel(page);

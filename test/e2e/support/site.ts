@@ -88,6 +88,13 @@ export async function startSite(): Promise<Site> {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     if (path === '/mcp') return proxy(req, res, replica.url, req.url ?? '/');
     if (path.startsWith('/legacy/')) return proxy(req, res, legacy.url, (req.url ?? '/').slice('/legacy'.length));
+    if (path === '/cut') {
+      // One whole event, then half of the next one, then a TCP reset.
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'mcp-session-id': 'cut-session' });
+      res.write('id: 1\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}\n\n');
+      res.write('id: 2\ndata: {"jsonrpc":"2.0","method":"notifications/progr', () => setTimeout(() => res.socket?.resetAndDestroy(), 50));
+      return;
+    }
     if (path === '/legacy-native') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE(`<p id="status">loading</p><script>${LEGACY_NATIVE}</script>`));
     if (path === '/client.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(client);
     if (path === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE('<p id="status">loading</p><p id="progress"></p><script src="/client.js"></script>'));
