@@ -83,11 +83,14 @@ describe('Chromium: live capture in the MCP Streams panel', () => {
     const page = await chromium.browser.newPage();
     const { panel } = await openPanel(page);
     await page.goto(`${site.origin}/plain`);
-    const error = await page.evaluate(async () => {
+    const read = page.evaluate(async () => {
       const response = await fetch('/cut', { headers: { accept: 'text/event-stream', 'mcp-session-id': 'cut-session' } });
       return response.text().then(() => 'no error', (e: unknown) => String(e));
     });
-    expect(error).toMatch(/TypeError/);
+    // The whole event has arrived (and with it, in the same write, half of the next one).
+    await waitForPanel(panel, `(s) => s.streams.some((x) => x.end === 'open' && x.events === 1)`);
+    expect(site.cutStreams()).toBe(1);
+    expect(await read).toMatch(/TypeError/);
     const state = await waitForPanel(panel, `(s) => s.streams.some((x) => x.end === 'reset')`);
     expect(state.findings.map((f) => f.code)).not.toContain('malformed-event');
     const rows = await panel.$$eval('[data-testid="event-row"]', (els) => els.map((el) => ({ id: (el as HTMLElement).dataset.id, truncated: (el as HTMLElement).dataset.truncated ?? '', text: el.textContent })));

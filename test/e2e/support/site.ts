@@ -14,6 +14,8 @@ export interface Site {
   origin: string;
   /** Resets every open event-stream response; resolves with how many were reset. */
   resetStreams(): number;
+  /** Closes every `/cut` response mid-body (a FIN inside chunked encoding: a network error). */
+  cutStreams(): number;
   /** Requests seen on /mcp, in order: method and Last-Event-ID. */
   mcpRequests: { method: string; lastEventId: string | undefined }[];
   close(): Promise<void>;
@@ -65,6 +67,7 @@ export async function startSite(): Promise<Site> {
     startLegacyReplica({ name: 'e2e-legacy', messagesPath: '/legacy/messages' }),
   ]);
   const live = new Set<ServerResponse>();
+  const cuttable = new Set<ServerResponse>();
   const mcpRequests: Site['mcpRequests'] = [];
 
   function proxy(req: IncomingMessage, res: ServerResponse, to: string, path: string): void {
@@ -89,10 +92,11 @@ export async function startSite(): Promise<Site> {
     if (path === '/mcp') return proxy(req, res, replica.url, req.url ?? '/');
     if (path.startsWith('/legacy/')) return proxy(req, res, legacy.url, (req.url ?? '/').slice('/legacy'.length));
     if (path === '/cut') {
-      // One whole event, then half of the next one, then a TCP reset.
+      // One whole event and half of the next in one write; `cutStreams()` then closes the
+      // connection mid-body, once the test has seen the whole event arrive.
       res.writeHead(200, { 'content-type': 'text/event-stream', 'mcp-session-id': 'cut-session' });
-      res.write('id: 1\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}\n\n');
-      res.write('id: 2\ndata: {"jsonrpc":"2.0","method":"notifications/progr', () => setTimeout(() => res.socket?.resetAndDestroy(), 50));
+      res.write('id: 1\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}\n\nid: 2\ndata: {"jsonrpc":"2.0","method":"notifications/progr');
+      cuttable.add(res);
       return;
     }
     if (path === '/legacy-native') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE(`<p id="status">loading</p><script>${LEGACY_NATIVE}</script>`));
@@ -126,6 +130,12 @@ export async function startSite(): Promise<Site> {
   return {
     origin: `http://127.0.0.1:${port}`,
     mcpRequests,
+    cutStreams() {
+      const n = cuttable.size;
+      for (const res of cuttable) res.socket?.destroy();
+      cuttable.clear();
+      return n;
+    },
     resetStreams() {
       const n = live.size;
       for (const res of live) res.socket?.resetAndDestroy();
