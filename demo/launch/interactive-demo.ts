@@ -4,7 +4,7 @@ import type { DemoOptions } from './args.js';
 import { findBrowser } from './browsers.js';
 import { ensureExtension, ensurePage } from './builds.js';
 import { launchChromium } from './chromium.js';
-import { oneLine } from './demo-error.js';
+import { DemoError, oneLine } from './demo-error.js';
 import { selectPanel } from './devtools-panel.js';
 import { ensureDisplay } from './display.js';
 import { launchFirefox } from './firefox.js';
@@ -40,8 +40,13 @@ export async function interactiveDemo(options: DemoOptions, lifecycle: Lifecycle
     browser = await launchChromium({ executablePath, extensionDir, headless: false, display }, lifecycle);
     panelNote = await showChromiumPanel(browser);
   }
-  const page = (await browser.pages())[0] ?? (await browser.newPage());
-  await page.goto(url);
+  try {
+    const page = (await browser.pages())[0] ?? (await browser.newPage());
+    await page.goto(url);
+  } catch (error) {
+    if (!browser.connected) throw new DemoError('the browser closed while the demo was starting');
+    throw error;
+  }
   console.log(guide(site.origin, firefox ? 'Firefox ESR' : 'Chromium', panelNote));
 
   const closed = new Promise<'closed'>((resolve) => browser.once('disconnected', () => resolve('closed')));

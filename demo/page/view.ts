@@ -58,7 +58,7 @@ export function createPageView(onRun: (scenario: Scenario) => void): PageView {
       attempt = 0;
     },
     progress(seen) {
-      const prefix = seen.attempt === attempt ? ' ' : `${progress.textContent ? '\n' : ''}attempt ${(attempt = seen.attempt)}: app_seq`;
+      const prefix = seen.attempt === attempt ? '' : `${progress.textContent ? '\n' : ''}attempt ${(attempt = seen.attempt)}: app_seq`;
       progress.textContent += `${prefix} ${String(seen.app_seq)}`;
     },
     note(text) {
