@@ -14,7 +14,7 @@ export interface LoadBalancerOptions {
   sessions: SessionTable;
   /** Where a resume (`GET` + `Last-Event-ID`) goes, given the replica that owns the session. */
   routeResume(owner: string): string;
-  /** Reset the first attempt of each tools/call stream after this many SSE events (a backend drain). */
+  /** Cut the first attempt of each tools/call stream after this many SSE events (a backend drain). */
   drainAfterEvents?: number;
   /**
    * A path prefix the balancer is mounted under (e.g. `/s/genuine`): stripped before forwarding,
