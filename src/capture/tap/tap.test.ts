@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { make, type Message, type TapBatch, type TapItem } from '../../shared/messages';
+import { installTap } from './install';
+
+/** Lets every pending promise reaction run (no timers involved). */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+/** A window with just what the tap touches; `fetch` answers with a stream the test controls. */
+function fakeWindow(responseHeaders: Record<string, string> = { 'content-type': 'text/event-stream' }) {
+  const target = new EventTarget();
+  const posted: Message[] = [];
+  const timers: (() => void)[] = [];
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let sourceCancelled: unknown = null;
+  let last: Response | null = null;
+  const original = async () =>
+    (last = new Response(
+      new ReadableStream<Uint8Array>({
+        start: (c) => void (controller = c),
+        cancel: (reason) => void (sourceCancelled = reason ?? 'cancelled'),
+      }),
+      { status: 200, headers: responseHeaders },
+    ));
+  class FakeXhr {
+    open() {}
+    send() {}
+    setRequestHeader() {}
+  }
+  const win = Object.assign(target, {
+    fetch: original,
+    EventSource: undefined,
+    XMLHttpRequest: FakeXhr,
+    TextDecoder,
+    Response,
+    ReadableStream,
+    Headers,
+    setTimeout: (fn: () => void) => void timers.push(fn),
+    location: { origin: 'http://127.0.0.1', href: 'http://127.0.0.1/' },
+    postMessage: (m: Message) => void posted.push(m),
+  }) as unknown as Window & typeof globalThis;
+  installTap(win);
+  const attach = () => target.dispatchEvent(Object.assign(new Event('message'), { data: make('relay-attach', { attached: true }), source: win }));
+  const items = (): TapItem[] => {
+    timers.splice(0).forEach((fn) => fn());
+    return posted.filter((m): m is TapBatch => m.type === 'tap-batch').flatMap((b) => b.items);
+  };
+  return { win, last: () => last, posted, attach, items, send: (text: string) => controller.enqueue(new TextEncoder().encode(text)), controller: () => controller, sourceCancelled: () => sourceCancelled };
+}
+
+const MCP = { headers: { 'mcp-session-id': 's1', accept: 'text/event-stream' } };
+
+describe('page tap', () => {
+  it('leaves non-MCP requests alone: the very same response, nothing posted', async () => {
+    const page = fakeWindow({ 'content-type': 'application/json' });
+    const response = await page.win.fetch('/data.json', { method: 'POST', body: '{"hello":1}' });
+    expect(response).toBe(page.last());
+    expect(page.posted).toEqual([]);
+  });
+
+  it('records an MCP stream chunk by chunk while the page reads it, and how it ended', async () => {
+    const page = fakeWindow();
+    page.attach();
+    const response = await page.win.fetch('/mcp', MCP);
+    const text = response.text();
+    page.send('id: 1\ndata: {"jsonrpc":"2.0","method":"x"}\n\n');
+    await settle();
+    page.send('id: 2\n');
+    page.controller().close();
+    expect(await text).toBe('id: 1\ndata: {"jsonrpc":"2.0","method":"x"}\n\nid: 2\n');
+    await settle();
+    const items = page.items();
+    expect(items.map((i) => i.kind)).toEqual(['open', 'response', 'chunk', 'chunk', 'end']);
+    expect(items[0]).toMatchObject({ kind: 'open', api: 'fetch', request: { method: 'GET', url: 'http://127.0.0.1/mcp' } });
+    expect(items.at(-1)).toMatchObject({ kind: 'end', end: { state: 'complete' } });
+  });
+
+  it('cancels its own branch when the page cancels, and records the cancellation', async () => {
+    const page = fakeWindow();
+    page.attach();
+    const response = await page.win.fetch('/mcp', MCP);
+    const reader = response.body!.getReader();
+    page.send('data: 1\n\n');
+    await reader.read();
+    await reader.cancel('page is done');
+    await settle();
+    // A tee cancels its source only once both branches are cancelled, with both reasons.
+    expect(page.sourceCancelled()).toEqual(['page is done', 'page is done']);
+    expect(page.items().at(-1)).toMatchObject({ kind: 'end', end: { state: 'cancelled' } });
+  });
+
+  it('records a reset with its error, keeping the bytes that arrived before it', async () => {
+    const page = fakeWindow();
+    page.attach();
+    const response = await page.win.fetch('/mcp', MCP);
+    const reader = response.body!.getReader();
+    page.send('id: 7\ndata: {"jsonrpc":"2.0","meth');
+    await reader.read();
+    await settle();
+    page.controller().error(new TypeError('network error'));
+    await expect(reader.read()).rejects.toThrow('network error');
+    await settle();
+    const items = page.items();
+    expect(items.filter((i) => i.kind === 'chunk')).toHaveLength(1);
+    expect(items.at(-1)).toMatchObject({ kind: 'end', end: { state: 'reset', error: 'TypeError: network error' } });
+  });
+
+  it('holds captures until a panel attaches, posting only an empty hello', async () => {
+    const page = fakeWindow();
+    const response = await page.win.fetch('/mcp', MCP);
+    page.send('data: 1\n\n');
+    page.controller().close();
+    await response.text();
+    await settle();
+    expect(page.items()).toEqual([]);
+    expect(page.posted.map((m) => m.type)).toEqual(['tap-hello']);
+    page.attach();
+    expect(page.items().map((i) => i.kind)).toEqual(['open', 'response', 'chunk', 'end']);
+  });
+
+  it('recognises a legacy HTTP+SSE stream by its endpoint event, and ignores other event streams', async () => {
+    const legacy = fakeWindow();
+    legacy.attach();
+    const a = await legacy.win.fetch('/sse', { headers: { accept: 'text/event-stream' } });
+    const textA = a.text();
+    legacy.send('event: endpoint\ndata: /messages?sessionId=1\n\n');
+    legacy.controller().close();
+    await textA;
+    await settle();
+    expect(legacy.items().map((i) => i.kind)).toEqual(['open', 'response', 'chunk', 'end']);
+
+    const other = fakeWindow();
+    other.attach();
+    const b = await other.win.fetch('/ticks', { headers: { accept: 'text/event-stream' } });
+    const textB = b.text();
+    other.send('data: tick\n\n');
+    await settle();
+    other.send('data: tock\n\n');
+    other.controller().close();
+    expect(await textB).toBe('data: tick\n\ndata: tock\n\n');
+    await settle();
+    expect(other.posted).toEqual([]);
+  });
+});
