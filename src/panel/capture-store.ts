@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals';
-import { createAnalyzer, type Analyzer, type Report } from '../core/index';
+import { createAnalyzer, type AnalysisOptions, type Analyzer, type Report } from '../core/index';
 import { sameRequest } from '../capture/network-exchange';
 import type { BackgroundCounters, Delivery, NetworkExchange, RelayCounters, CapturedItem } from '../shared/messages';
 import type { PanelAdapter, PanelSink } from './adapter';
@@ -26,7 +26,8 @@ export function createCaptureStore(adapter: PanelAdapter) {
   const drops = signal<DropSummary>(countDrops(createDropLedger()));
   const tabs = signal<readonly { tabId: number; items: number }[] | null>(null);
   const ledger = createDropLedger();
-  let analyzer: Analyzer = createAnalyzer();
+  let options: AnalysisOptions = {};
+  let analyzer: Analyzer = createAnalyzer(options);
   let log: LoggedExchange[] = [];
   let indexOf = new Map<string, number>();
   const byKey = new Map<string, LoggedExchange>();
@@ -54,7 +55,7 @@ export function createCaptureStore(adapter: PanelAdapter) {
     if (e.end.state !== 'open') analyzer.end(index, e.end);
   };
   const rebuild = () => {
-    analyzer = createAnalyzer();
+    analyzer = createAnalyzer(options);
     indexOf = new Map();
     for (const e of log) if (!e.superseded) feed(e);
   };
@@ -141,6 +142,12 @@ export function createCaptureStore(adapter: PanelAdapter) {
       refresh();
     },
     canReload: adapter.canReload,
+    /** Analyses everything captured so far again, e.g. with new app-sequence pointers. */
+    setOptions(next: AnalysisOptions) {
+      options = next;
+      rebuild();
+      refresh();
+    },
     events: (index: number) => analyzer.events(index),
   };
 }

@@ -18,7 +18,7 @@ export const sniffEndpoint: Sniffer = (text) => {
 
 function plan(ctx: TapContext, input: Parameters<typeof fetch>[0], init: RequestInit | undefined): Plan | null {
   const { p } = ctx;
-  const isRequest = typeof Request !== 'undefined' && input instanceof Request;
+  const isRequest = input instanceof p.Request;
   const method = (init?.method ?? (isRequest ? (input as Request).method : 'GET')).toUpperCase();
   const headers: Header[] = headerList(init?.headers ?? (isRequest ? (input as Request).headers : undefined), p.Headers);
   // Only string bodies are looked at: that is what MCP clients send, and reading any other

@@ -11,6 +11,7 @@ export interface Primordials {
   xhrSetRequestHeader: XMLHttpRequest['setRequestHeader'];
   TextDecoder: typeof TextDecoder;
   Response: typeof Response;
+  Request: typeof Request;
   ReadableStream: typeof ReadableStream;
   Headers: typeof Headers;
   setTimeout: (fn: () => void, ms: number) => unknown;
@@ -30,6 +31,7 @@ export function takePrimordials(win: Window & typeof globalThis): Primordials {
     xhrSetRequestHeader: win.XMLHttpRequest.prototype.setRequestHeader,
     TextDecoder: win.TextDecoder,
     Response: win.Response,
+    Request: win.Request,
     ReadableStream: win.ReadableStream,
     Headers: win.Headers,
     setTimeout: win.setTimeout.bind(win),

@@ -32,6 +32,7 @@ function fakeWindow(responseHeaders: Record<string, string> = { 'content-type': 
     XMLHttpRequest: FakeXhr,
     TextDecoder,
     Response,
+    Request,
     ReadableStream,
     Headers,
     setTimeout: (fn: () => void) => void timers.push(fn),
