@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Frame, type Page } from 'puppeteer-core';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** scripts/setup.sh lets CHROME_PATH name another Chromium-based browser. */
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /**
  * Debian's Chromium with the unpacked extension. Headless works here: puppeteer-core 24's
