@@ -3,7 +3,7 @@ import type { SessionReport } from '../../core/index';
 import { createCaptureStore } from '../capture-store';
 import type { LensAdapter } from '../host/lens-adapter';
 import { createFilters, matcherOf } from '../model/filters';
-import { createLiveSource, type LiveStore } from '../model/live-source';
+import { createLiveSource } from '../model/live-source';
 import { requestIdKeys } from '../model/request-ids';
 import { createSelection } from '../model/selection';
 import { createSettingsStore } from '../model/settings-store';
@@ -18,7 +18,7 @@ import { shortId } from '../text/visible';
  * settings, theme and the timeline's view. Components get it through `useLens()`.
  */
 export function createLens(adapter: LensAdapter) {
-  const store: LiveStore = createCaptureStore(adapter.capture);
+  const store = createCaptureStore(adapter.capture);
   const live = createLiveSource(store);
   const settings = createSettingsStore(adapter.settings);
   const options = () => ({ appSeqPointers: settings.settings.peek().appSeqPointers });

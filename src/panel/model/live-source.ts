@@ -1,15 +1,12 @@
-import type { AnalysisOptions, Exchange } from '../../core/index';
+import type { Exchange } from '../../core/index';
 import type { CaptureStore } from '../capture-store';
 import type { LoggedExchange } from '../exchange-log';
 import type { CaptureSource } from './capture-source';
 
 export const LIVE_SOURCE_ID = 'live';
 
-/** The capture store, plus re-analysis with new options where the store offers it. */
-export type LiveStore = CaptureStore & { setOptions?(options: AnalysisOptions): void };
-
 /** The live capture (the capture store fed by the extension or a replay) as a source. */
-export function createLiveSource(store: LiveStore): CaptureSource {
+export function createLiveSource(store: CaptureStore): CaptureSource {
   return {
     id: LIVE_SOURCE_ID,
     kind: 'live',
@@ -26,7 +23,7 @@ export function createLiveSource(store: LiveStore): CaptureSource {
       return logged.networkError === undefined ? { source: logged.source } : { source: logged.source, networkError: logged.networkError };
     },
     reanalyse(options) {
-      store.setOptions?.(options);
+      store.setOptions(options);
     },
   };
 }
