@@ -59,5 +59,18 @@ describe('Firefox: live capture', () => {
 
     mkdirSync(resolve(ROOT, 'test-results'), { recursive: true });
     await viewer.screenshot({ path: resolve(ROOT, 'test-results/firefox-viewer.png') });
+    await viewer.close();
+  });
+
+  it("adds what only the toolbox's network monitor saw: an MCP request made from a worker", async () => {
+    const { page } = firefox;
+    await page.goto(`${site.origin}/worker`);
+    await page.waitForFunction(() => document.getElementById('status')?.textContent === 'done', { polling: 100, timeout: 30_000 });
+    const viewer = await firefox.openViewer();
+    await viewer.waitForSelector('[data-testid="tab-choice"]', { timeout: 30_000 });
+    await viewer.click('[data-testid="tab-choice"]');
+    const state = await waitForPanel(viewer.mainFrame(), `(s) => s.streams.some((x) => x.source === 'network' && x.method === 'POST')`, 20_000);
+    expect(state.streams.filter((x) => x.source === 'network')).toHaveLength(1);
+    await viewer.close();
   });
 });
