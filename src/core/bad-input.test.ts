@@ -6,7 +6,7 @@ import { exchange, rpc, sse } from '../../test/support/fixtures';
 import { scenarios } from '../../test/support/scenarios';
 
 /** Streams, HAR files and page messages are untrusted: the core reports, it never throws. */
-describe('bad input', () => {
+describe('bad input', { timeout: 120_000 }, () => {
   it('mutated SSE bodies never throw, and every event eventsource-parser dispatches is kept', () => {
     const body = new TextEncoder().encode(sse([{ id: 'a', data: rpc.progress('t', 1, 1) }, { id: 'b', data: rpc.result(1, 2) }]));
     fc.assert(

@@ -12,7 +12,7 @@ import { scenarios } from '../../test/support/scenarios';
 /** Issue 7: at least 1,000 random chunkings per fixture. */
 const RUNS = 1_000;
 
-describe(`chunking invariance (${RUNS} random chunkings per scenario)`, () => {
+describe(`chunking invariance (${RUNS} random chunkings per scenario)`, { timeout: 120_000 }, () => {
   for (const [name, make] of Object.entries(scenarios)) {
     it(`${name}: the report is byte-identical under random chunkings`, () => {
       const exchanges = make();

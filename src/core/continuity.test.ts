@@ -186,3 +186,13 @@ describe('header handling', () => {
     expect(report.sessions.map((s) => [s.key, s.streams.length])).toEqual([['X', 2]]);
   });
 });
+
+describe('re-issued calls', () => {
+  it('a re-issue still running on a new session keeps the first try from being called lost', async () => {
+    const { exchange, rpc, sse } = await import('../../test/support/fixtures');
+    const first = exchange({ session: 'old', body: rpc.call(1, 'long_task', 'tok-1', { key: 'k' }), text: sse([{ id: 'a', data: rpc.progress('tok-1', 1, 1) }]), end: 'reset' });
+    const again = exchange({ session: 'new', body: rpc.call(7, 'long_task', 'tok-7', { key: 'k' }), text: sse([{ id: 'b', data: rpc.progress('tok-7', 1, 1) }]), end: 'open' });
+    expect(codes(analyze([first, again]))).not.toContain('result-lost');
+    expect(codes(analyze([first, { ...again, end: { state: 'complete' } }]))).toContain('result-lost');
+  });
+});

@@ -9,8 +9,8 @@ import type { SessionState, StreamState } from './state';
  */
 export function buildReport(sessionStates: Iterable<SessionState>, streams: readonly StreamState[]): Report {
   const sessions = [...sessionStates].sort((a, b) => a.streams[0]!.index - b.streams[0]!.index);
-  const answeredCalls = answeredCallKeys(sessions);
-  const reports = sessions.map((session) => sessionReport(session, streams, answeredCalls));
+  const savedCalls = savedCallKeys(sessions, streams);
+  const reports = sessions.map((session) => sessionReport(session, streams, savedCalls));
   const summary = { sessions: reports.length, streams: 0, events: 0, errors: 0, warnings: 0, ignoredExchanges: 0 };
   for (const session of reports) {
     summary.streams += session.streams.length;
@@ -24,7 +24,7 @@ export function buildReport(sessionStates: Iterable<SessionState>, streams: read
   return { tool: 'mcp-stream-lens', reportVersion: 1, sessions: reports, summary };
 }
 
-function sessionReport(session: SessionState, streams: readonly StreamState[], answeredCalls: ReadonlySet<string>): SessionReport {
+function sessionReport(session: SessionState, streams: readonly StreamState[], savedCalls: ReadonlySet<string>): SessionReport {
   const members = [...session.streams].sort((a, b) => a.index - b.index);
   const resumes: ResumeReport[] = [];
   const findings: Finding[] = [...session.findings];
@@ -35,7 +35,7 @@ function sessionReport(session: SessionState, streams: readonly StreamState[], a
     resumes.push(outcome.resume);
     findings.push(...outcome.findings);
   }
-  findings.push(...lostResults(session, streams, answeredCalls), ...reconnectsWithoutCursor(session, members));
+  findings.push(...lostResults(session, streams, savedCalls), ...reconnectsWithoutCursor(session, members));
   findings.sort((a, b) => a.stream - b.stream || (a.event ?? -1) - (b.event ?? -1) || a.code.localeCompare(b.code));
   return {
     key: session.key,
@@ -63,23 +63,28 @@ function streamReport(session: SessionState, stream: StreamState): StreamReport 
   return report;
 }
 
-/** Every call (method + params) that got a response somewhere: a re-issue saves a lost result. */
-function answeredCallKeys(sessions: readonly SessionState[]): Set<string> {
+/**
+ * Calls (method + params) that got a response somewhere, or are still in flight somewhere: a
+ * re-issued call, even on a new session, saves (or may still save) a result its first try lost.
+ */
+function savedCallKeys(sessions: readonly SessionState[], streams: readonly StreamState[]): Set<string> {
   const keys = new Set<string>();
   for (const session of sessions) {
-    for (const [id, request] of session.requests) if (session.responses.has(id)) keys.add(request.callKey);
+    for (const [id, request] of session.requests) {
+      if (session.responses.has(id) || stillInFlight(session, streams, streams[request.stream]!)) keys.add(request.callKey);
+    }
   }
   return keys;
 }
 
-function lostResults(session: SessionState, streams: readonly StreamState[], answeredCalls: ReadonlySet<string>): Finding[] {
+function lostResults(session: SessionState, streams: readonly StreamState[], savedCalls: ReadonlySet<string>): Finding[] {
   const lost: Finding[] = [];
   for (const [id, request] of session.requests) {
-    if (session.responses.has(id) || answeredCalls.has(request.callKey)) continue;
+    if (session.responses.has(id) || savedCalls.has(request.callKey)) continue;
     const origin = streams[request.stream]!;
     const status = origin.response?.status ?? 0;
     // No response head, or an HTTP error: the client was told; that is not a silent loss.
-    if (status === 0 || status >= 400 || stillInFlight(session, streams, origin)) continue;
+    if (status === 0 || status >= 400) continue;
     lost.push(finding('result-lost', 'error', origin.index, null,
       `Request ${id} (${request.method}) never got its response: its stream ended and no resume or re-issued call delivered one. The tool result is lost.`));
   }

@@ -40,7 +40,8 @@ const rpcShape = fc.oneof(
   fc.record({ jsonrpc: fc.constant('2.0'), method: fc.constant('notifications/progress'), params: fc.record({ progressToken: fc.oneof(fc.string(), fc.integer()), progress: fc.oneof(fc.integer(), fc.double(), fc.string()) }) }),
 );
 
-describe(`fuzzing (${CASES} cases per property)`, () => {
+// Thousands of cases per test: a generous bound, since CI shares two cores with browser tests.
+describe(`fuzzing (${CASES} cases per property)`, { timeout: 120_000 }, () => {
   it('mutated SSE bytes never throw', () => {
     let events = 0;
     fc.assert(fc.property(mutatedBody, bounded(({ scenario, edits, cut }) => {

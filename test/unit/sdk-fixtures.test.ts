@@ -17,7 +17,7 @@ const load = (name: string): Exchange[] => {
 };
 const codes = (report: Report) => report.sessions.flatMap((s) => s.findings.map((f) => `${f.severity}:${f.code}`));
 
-describe('real SDK recordings', () => {
+describe('real SDK recordings', { timeout: 120_000 }, () => {
   it('genuine: the SDK replays from the shared log; the resume is genuine, nothing else is flagged', () => {
     const report = analyze(load('sdk-genuine.har'));
     expect(report.sessions).toHaveLength(1);

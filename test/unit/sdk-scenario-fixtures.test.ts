@@ -15,7 +15,7 @@ const load = (name: string): Exchange[] => {
 };
 const codes = (report: Report) => report.sessions.flatMap((s) => s.findings.map((f) => `${f.severity}:${f.code}`));
 
-describe('real SDK recordings of the demo scenarios', () => {
+describe('real SDK recordings of the demo scenarios', { timeout: 120_000 }, () => {
   it('expired: the resume lands on a replica without the session (404); the re-issue on a new session saves the result', () => {
     const report = analyze(load('sdk-expired.har'));
     expect(report.sessions.map((s) => s.resumes.map((r) => r.verdict))).toEqual([['expired'], []]);
