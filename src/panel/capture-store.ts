@@ -93,9 +93,16 @@ export function createCaptureStore(adapter: PanelAdapter) {
   function applyNetwork(x: NetworkExchange): void {
     const key = `net:${x.id}`;
     if (byKey.has(key)) return;
-    const twin = log.find((t) => t.source === 'tap' && t.networkError === undefined && sameRequest(x.request, t.request));
+    // The closest request the tap saw. One that already has its network twin is matched too:
+    // Firefox may report an aborted request twice, and it is still the one request.
+    // Unmatched candidates first, then the closest start time.
+    const gap = (t: LoggedExchange) => Math.abs(t.request.startTime - x.request.startTime);
+    const better = (a: LoggedExchange, b: LoggedExchange) =>
+      (a.networkError === undefined) !== (b.networkError === undefined) ? a.networkError === undefined : gap(a) < gap(b);
+    let twin: LoggedExchange | undefined;
+    for (const t of log) if (t.source === 'tap' && sameRequest(x.request, t.request) && (!twin || better(t, twin))) twin = t;
     if (twin) {
-      twin.networkError = x.end.error ?? '';
+      twin.networkError ??= x.end.error ?? '';
       return; // seen both ways: shown once, as the tap saw it
     }
     const chunks = x.body ? [{ time: x.end.time ?? x.request.startTime, data: x.body }] : [];

@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CapturedItem, Delivery, NetworkExchange } from '../shared/messages';
+import type { PanelAdapter, PanelSink } from './adapter';
+import { createCaptureStore, REFRESH_MS } from './capture-store';
+
+/** A test adapter: the test calls the sink directly, as the background would. */
+function setup() {
+  let sink!: PanelSink;
+  const adapter: PanelAdapter = { connect: (s) => ((sink = s), () => undefined), attach: () => undefined, clear: () => undefined, reload: () => undefined, canReload: false };
+  const store = createCaptureStore(adapter);
+  store.start();
+  const counters = { evictedItems: 0, evictedTabs: 0, undelivered: 0 };
+  const deliver = (...deliveries: Delivery[]) => {
+    sink.deliver(deliveries, counters);
+    vi.advanceTimersByTime(REFRESH_MS);
+  };
+  const streams = () => [...store.streams.value.values()].map((e) => `${e.source} ${e.request.method} ${e.end.state}`);
+  return { store, deliver, streams };
+}
+
+const headers = [{ name: 'Mcp-Session-Id', value: 's1' }];
+const request = { method: 'GET', url: 'http://h/mcp', headers, startTime: 1_000 };
+const tapItems: CapturedItem[] = [
+  { kind: 'open', stream: 0, api: 'fetch', request },
+  { kind: 'response', stream: 0, response: { status: 200, headers: [{ name: 'content-type', value: 'text/event-stream' }] } },
+  { kind: 'chunk', stream: 0, time: 1_010, bytes: 40, text: 'id: 1\ndata: {"jsonrpc":"2.0","method":"x"}\n\n' },
+  { kind: 'end', stream: 0, end: { state: 'reset', time: 1_020, error: 'TypeError: network error' } },
+];
+const fromTap = (items = tapItems): Delivery => ({ from: 'relay', relay: 'r', seq: 0, items, counters: { sent: items.length, rejected: 0, tapDropped: 0 } });
+const net = (id: string, startTime = 1_004): NetworkExchange => ({
+  id,
+  request: { ...request, startTime },
+  response: { status: 200, headers: [] },
+  body: null,
+  end: { state: 'reset', time: 1_020, error: 'net::ERR_CONNECTION_RESET' },
+});
+
+describe('capture store', () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it('feeds the analysis live and shows a request seen both ways once, with the network error', () => {
+    const { store, deliver, streams } = setup();
+    deliver(fromTap());
+    deliver({ from: 'network', exchange: net('n1') });
+    deliver({ from: 'network', exchange: net('n2') }); // the same request reported again
+    expect(streams()).toEqual(['tap GET reset']);
+    expect([...store.streams.value.values()][0]!.networkError).toBe('net::ERR_CONNECTION_RESET');
+    expect(store.report.value!.summary.events).toBe(1);
+  });
+
+  it('adds a request only the network panel saw', () => {
+    const { deliver, streams } = setup();
+    deliver({ from: 'network', exchange: net('n1', 50_000) });
+    expect(streams()).toEqual(['network GET reset']);
+  });
+
+  it('replaces a network-only exchange when the tap\'s record of it arrives later', () => {
+    const { deliver, streams } = setup();
+    deliver({ from: 'network', exchange: net('n1') });
+    deliver(fromTap());
+    expect(streams()).toEqual(['tap GET reset']);
+  });
+
+  it('counts a gap in the relay numbering as dropped', () => {
+    const { store, deliver } = setup();
+    deliver({ ...fromTap(tapItems.slice(0, 2)) });
+    deliver({ from: 'relay', relay: 'r', seq: 5, items: tapItems.slice(3), counters: { sent: 6, rejected: 0, tapDropped: 0 } });
+    expect(store.drops.value.total).toBe(3);
+  });
+});
