@@ -109,6 +109,19 @@ describe('the panel', () => {
     expect(JSON.parse(report!.text)).toMatchObject({ tool: 'mcp-stream-lens', reportVersion: 1, summary: { sessions: 1 } });
   });
 
+  it('opens on the newest session with an error, until the user picks another', async () => {
+    const rename = (xs: Exchange[], key: string) =>
+      xs.map((x) => ({ ...x, headers: x.headers.map((h) => (/mcp-session-id/i.test(h.name) ? { ...h, value: key } : h)), responseHeaders: x.responseHeaders.map((h) => (/mcp-session-id/i.test(h.name) ? { ...h, value: key } : h)) }));
+    mount([...rename(scenarios.genuine(), 'old-ok'), ...rename(scenarios.lostBuffer(), 'broken'), ...rename(scenarios.genuine(), 'new-ok')]);
+    await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(3));
+    const pressed = () => screen.getAllByTestId('session-row').find((r) => r.getAttribute('aria-pressed') === 'true')!.dataset.key;
+    expect(pressed()).toBe('broken');
+    expect(screen.getByTestId('resume-marker').dataset.verdict).toBe('gap');
+    fireEvent.click(screen.getAllByTestId('session-row').find((r) => r.dataset.key === 'new-ok')!);
+    await waitFor(() => expect(pressed()).toBe('new-ok'));
+    expect(screen.getByTestId('resume-marker').dataset.verdict).toBe('genuine');
+  });
+
   it('follows the DevTools theme through the adapter', async () => {
     const { memory } = mount(scenarios.genuine(), { theme: 'dark' });
     const main = await screen.findByRole('main');

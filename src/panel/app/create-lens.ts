@@ -32,7 +32,9 @@ export function createLens(adapter: LensAdapter) {
   const report = computed(() => source.value.report.value);
   const session = computed((): SessionReport | null => {
     const sessions = report.value?.sessions ?? [];
-    return sessions.find((s) => s.key === selection.session.value) ?? sessions[0] ?? null;
+    // Until the user picks one: the newest session with an error, else the newest session.
+    const newestBroken = sessions.findLast((s) => s.findings.some((f) => f.severity === 'error'));
+    return sessions.find((s) => s.key === selection.session.value) ?? newestBroken ?? sessions.at(-1) ?? null;
   });
   const sessionKey = computed(() => session.value?.key ?? null);
   // Request ids per stream never change once sent: parse each request body once per source.

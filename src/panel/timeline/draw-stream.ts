@@ -35,6 +35,8 @@ export interface StreamFrame {
   layout: Layout;
   palette: Palette;
   idOf?: (stream: number, event: number) => string | undefined;
+  /** Right edge of the last id label drawn in each lane-1 row (streams can share a row). */
+  labelEnds?: number[];
 }
 
 /** Draws one stream's visible marks; returns how many marks (or columns) it drew. */
@@ -95,19 +97,19 @@ function drawMarks(f: StreamFrame, s: StreamMarks, lo: number, hi: number, pxPer
 /** Short id and value labels where there is room for them (the next mark is far enough). */
 function drawLabels(f: StreamFrame, s: StreamMarks, lo: number, hi: number, x: (i: number) => number, y1: number): void {
   const { ctx } = f;
+  const ends = f.labelEnds ?? [];
   ctx.fillStyle = f.palette.text;
   ctx.textBaseline = 'bottom';
   ctx.textAlign = 'left';
-  let lastLabel = -Infinity;
   for (let i = lo; i < hi; i++) {
     const at = x(i);
-    if (at - lastLabel < LABEL_PX) continue;
+    if (at < (ends[s.row] ?? -Infinity)) continue;
     const next = i + 1 < s.count ? x(i + 1) : Infinity;
     if (next - at < LABEL_PX / 2) continue;
     const id = f.idOf!(s.stream, s.event[i]!);
     if (id !== undefined) ctx.fillText(id, at + 4, y1 - 4);
     if (s.seqKey[i]! >= 0) ctx.fillText(String(s.seq[i]), at + 4, seqY(f.layout, f.data, s.seq[i]!) - 3);
-    lastLabel = at;
+    ends[s.row] = at + LABEL_PX;
   }
 }
 

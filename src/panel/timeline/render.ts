@@ -53,7 +53,7 @@ export function drawTimeline(ctx: Ctx, frame: Frame, scratch: Scratch): number {
     ctx.fillRect(Math.max(0, x(s.start)), rowY(layout, s.row) - 0.5, Math.max(1, Math.min(width, x(s.end)) - Math.max(0, x(s.start))), 1);
   }
   let drawn = 0;
-  const f = { ctx, data, view, width, layout, palette, ...(frame.idOf ? { idOf: frame.idOf } : {}) };
+  const f = { ctx, data, view, width, layout, palette, labelEnds: [] as number[], ...(frame.idOf ? { idOf: frame.idOf } : {}) };
   for (const s of data.streams) {
     if (s.count === 0 || s.time[s.count - 1]! < view.start || s.time[0]! > end) continue;
     drawn += drawStream(f, s, scratch);
