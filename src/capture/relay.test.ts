@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { make, type Message, type RelayBatch, type TapItem } from '../shared/messages';
+import { isRelayBatch, isRelayStatus, make, type Message, type TapItem } from '../shared/messages';
 import { MAX_BATCH_BYTES, MAX_CHUNK_BYTES } from '../shared/tap-validation';
 import type { PortClient } from './port-client';
 import { startRelay } from './relay';
@@ -19,7 +19,7 @@ function setup() {
     onRuntimeMessage: () => undefined,
   });
   const post = (data: unknown, source: unknown = win) => win.dispatchEvent(Object.assign(new Event('message'), { data, source }));
-  const batches = () => sent.filter((m): m is RelayBatch => m.type === 'relay-batch');
+  const batches = () => sent.filter(isRelayBatch);
   const attach = (attached = true) => control(make('bg-attach', { attached }));
   return { relay, post, sent, batches, attach, win };
 }
@@ -40,7 +40,8 @@ describe('relay', () => {
     post(make('tap-hello', {}));
     post(make('tap-hello', {}));
     vi.runAllTimers();
-    expect(sent.map((m) => m.type)).toEqual(['relay-status']);
+    expect(sent).toHaveLength(1);
+    expect(isRelayStatus(sent[0])).toBe(true);
     attach();
     expect(toTap).toContainEqual(make('relay-attach', { attached: true }));
   });
@@ -75,7 +76,7 @@ describe('relay', () => {
 
   it('drops and counts forged, malformed and oversized messages', () => {
     const { relay, post, batches } = setup();
-    post({ source: 'mcp-stream-lens/tap', v: 2, type: 'tap-batch', items: [open(0)], dropped: 0 }); // other version
+    post({ ...batch([open(0)]), v: 2 }); // other version
     post(batch([open(0)]), {}); // from another window
     post({ ...batch([]), items: {} }); // not a list
     post(batch([chunk(5)])); // stream never opened

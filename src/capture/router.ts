@@ -1,5 +1,6 @@
 import {
   PORT,
+  isBackgroundDeliver,
   isDevtoolsExchange,
   isDevtoolsHello,
   isPanelClear,
@@ -76,7 +77,7 @@ export function createRouter(deps: RouterDeps) {
     try {
       port.postMessage(message);
     } catch {
-      counters.undelivered += message.type === 'bg-deliver' ? message.deliveries.length : 0;
+      counters.undelivered += isBackgroundDeliver(message) ? message.deliveries.length : 0;
     }
   }
 

@@ -237,6 +237,8 @@ function guard<T extends Message['type']>(type: T): (value: unknown) => value is
 // Guards. For messages from our own extension contexts the runtime guarantees their origin; a
 // page-originated batch goes through `validateTapBatch` (tap-validation.ts), and the two small
 // page-window messages (tap-hello, relay-attach) carry nothing beyond what the guard checks.
+/** Envelope only: what a page posts is checked item by item with `validateTapBatch`. */
+export const isTapBatch = guard('tap-batch');
 export const isTapHello = guard('tap-hello');
 export const isRelayAttach = guard('relay-attach');
 export const isRelayHello = guard('relay-hello');

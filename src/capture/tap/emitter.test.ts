@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Message, TapBatch, TapItem } from '../../shared/messages';
+import { isTapBatch, isTapHello, type Message, type TapItem } from '../../shared/messages';
 import { createTapEmitter } from './emitter';
 import { MAX_TAP_HISTORY_BYTES } from './history';
 import type { Primordials } from './primordials';
@@ -10,7 +10,7 @@ function setup() {
   const p = { post: (m: unknown) => void posted.push(m as Message), setTimeout: (fn: () => void) => void timers.push(fn), now: () => 1 } as unknown as Primordials;
   const out = createTapEmitter(p);
   const runTimers = () => timers.splice(0).forEach((fn) => fn());
-  const items = () => posted.filter((m): m is TapBatch => m.type === 'tap-batch').flatMap((b) => b.items);
+  const items = () => posted.filter(isTapBatch).flatMap((b) => b.items);
   return { out, posted, runTimers, items };
 }
 
@@ -23,7 +23,8 @@ describe('tap emitter', () => {
     out.emit(open(0));
     out.emit(chunk(0, 10));
     runTimers();
-    expect(posted.map((m) => m.type)).toEqual(['tap-hello']);
+    expect(posted).toHaveLength(1);
+    expect(isTapHello(posted[0])).toBe(true);
   });
 
   it('posts the history in order when a panel attaches, then live items in one batch per task', () => {
@@ -34,7 +35,7 @@ describe('tap emitter', () => {
     out.emit(chunk(0, 20));
     runTimers();
     expect(items().map((i) => i.kind)).toEqual(['open', 'chunk', 'chunk']);
-    expect(posted.filter((m) => m.type === 'tap-batch')).toHaveLength(1);
+    expect(posted.filter(isTapBatch)).toHaveLength(1);
   });
 
   it('keeps stream records and counts the body chunks its history evicts', () => {
@@ -46,7 +47,7 @@ describe('tap emitter', () => {
     out.setAttached(true);
     runTimers();
     const got = items();
-    const evicted = Math.max(...posted.filter((m): m is TapBatch => m.type === 'tap-batch').map((b) => b.evicted));
+    const evicted = Math.max(...posted.filter(isTapBatch).map((b) => b.evicted));
     expect(got[0]!.kind).toBe('open');
     expect(evicted).toBeGreaterThan(0);
     expect(got.length + evicted).toBe(1 + n);

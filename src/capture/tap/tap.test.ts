@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { make, type Message, type TapBatch, type TapItem } from '../../shared/messages';
+import { isTapBatch, isTapHello, make, type Message, type TapItem } from '../../shared/messages';
 import { installTap } from './install';
 
 /** Lets every pending promise reaction run (no timers involved). */
@@ -43,7 +43,7 @@ function fakeWindow(responseHeaders: Record<string, string> = { 'content-type': 
   const attach = () => target.dispatchEvent(Object.assign(new Event('message'), { data: make('relay-attach', { attached: true }), source: win }));
   const items = (): TapItem[] => {
     timers.splice(0).forEach((fn) => fn());
-    return posted.filter((m): m is TapBatch => m.type === 'tap-batch').flatMap((b) => b.items);
+    return posted.filter(isTapBatch).flatMap((b) => b.items);
   };
   return { win, last: () => last, posted, attach, items, send: (text: string) => controller.enqueue(new TextEncoder().encode(text)), controller: () => controller, sourceCancelled: () => sourceCancelled };
 }
@@ -113,7 +113,8 @@ describe('page tap', () => {
     await response.text();
     await settle();
     expect(page.items()).toEqual([]);
-    expect(page.posted.map((m) => m.type)).toEqual(['tap-hello']);
+    expect(page.posted).toHaveLength(1);
+    expect(isTapHello(page.posted[0])).toBe(true);
     page.attach();
     expect(page.items().map((i) => i.kind)).toEqual(['open', 'response', 'chunk', 'end']);
   });
