@@ -1,6 +1,6 @@
 import type { Finding } from '../../core/index';
 import { useLens } from '../app/lens-context';
-import { clip, visibleLine } from '../text/visible';
+import { clip, shortId, visibleLine } from '../text/visible';
 import { explain } from './explain';
 
 const RANK = { error: 0, warning: 1, info: 2 } as const;
@@ -9,15 +9,21 @@ export const MAX_FINDING_ROWS = 500;
 /** Finding messages quote untrusted values; they are clipped for the list. */
 const MESSAGE_CHARS = 400;
 
-/** The selected session's findings, errors first. A click selects the event in the timeline. */
+/**
+ * Every session's findings, errors first, so nothing hides behind an unselected session. A click
+ * selects the finding's session and its event in the timeline.
+ */
 export function FindingList() {
   const lens = useLens();
-  const session = lens.session.value;
-  if (!session) return null;
-  const all = [...session.findings].sort((a, b) => RANK[a.severity] - RANK[b.severity] || a.stream - b.stream);
+  const sessions = lens.report.value?.sessions ?? [];
+  if (sessions.length === 0) return null;
+  const many = sessions.length > 1;
+  const all = sessions
+    .flatMap((s) => s.findings.map((f) => ({ ...f, session: s.key })))
+    .sort((a, b) => RANK[a.severity] - RANK[b.severity] || a.stream - b.stream);
   const shown = all.slice(0, MAX_FINDING_ROWS);
-  const select = (f: Finding) => {
-    lens.selection.selectSession(session.key);
+  const select = (f: Finding & { session: string }) => {
+    lens.selection.selectSession(f.session);
     const events = lens.source.value.events(f.stream);
     lens.selection.selectMark(events.length > 0 ? { stream: f.stream, event: f.event ?? 0 } : null);
   };
@@ -26,7 +32,7 @@ export function FindingList() {
       <h2>
         Findings <span class="count">{all.length}</span>
       </h2>
-      {all.length === 0 ? <p class="muted">No findings: every resume in this session checks out.</p> : null}
+      {all.length === 0 ? <p class="muted">No findings: every resume checks out.</p> : null}
       <ul>
         {shown.map((f, i) => (
           <li key={`${f.stream}:${f.event}:${f.code}:${i}`}>
@@ -34,7 +40,7 @@ export function FindingList() {
               <span class="finding-head">
                 <span class={`severity severity-${f.severity}`}>{f.severity}</span> <code>{f.code}</code>{' '}
                 <span class="muted">
-                  stream #{f.stream}
+                  {many ? `${shortId(f.session, 10)} ` : ''}stream #{f.stream}
                   {f.event === null ? '' : `, event ${f.event}`}
                 </span>
               </span>
