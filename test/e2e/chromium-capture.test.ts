@@ -29,7 +29,7 @@ describe('Chromium: live capture in the MCP Streams panel', () => {
     const page = await chromium.browser.newPage();
     const { devtools, panel } = await openPanel(page);
     await page.goto(`${site.origin}/`);
-    await page.evaluate(() => void (window as unknown as { runMcp(s: number, d: number): void }).runMcp(60, 100));
+    await page.evaluate(() => void (window as unknown as { runMcp(s: number, d: number): void }).runMcp(100, 100));
 
     // Live: the tool call's POST stream is still open and its progress events are already listed.
     const live = await waitForPanel(panel, `(s) => s.streams.some((x) => x.method === 'POST' && x.end === 'open' && x.events >= 3 && x.rows >= 3)`);
@@ -59,7 +59,7 @@ describe('Chromium: live capture in the MCP Streams panel', () => {
     const page = await chromium.browser.newPage();
     const { panel } = await openPanel(page);
     await page.goto(`${site.origin}/`);
-    const steps = 40;
+    const steps = 60;
     await page.evaluate((n: number) => void (window as unknown as { runMcp(s: number, d: number): void }).runMcp(n, 100), steps);
     const before = await waitForPanel(panel, `(s) => s.streams.some((x) => x.method === 'POST' && x.end === 'open' && x.events >= 3)`);
     const seen = before.streams.find((x) => x.method === 'POST' && x.end === 'open')!.events;

@@ -36,7 +36,7 @@ describe('Firefox: live capture', () => {
   it('captures events while the stream is open, then the reset and the resume GET with its Last-Event-ID', async () => {
     const { page } = firefox;
     await page.goto(`${site.origin}/`);
-    await page.evaluate(() => void (window as unknown as { runMcp(s: number, d: number): void }).runMcp(60, 100));
+    await page.evaluate(() => void (window as unknown as { runMcp(s: number, d: number): void }).runMcp(100, 100));
 
     const viewer = await firefox.openViewer();
     await viewer.waitForSelector('[data-testid="tab-choice"]', { timeout: 30_000 });
