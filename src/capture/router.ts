@@ -113,7 +113,7 @@ export function createRouter(deps: RouterDeps) {
       }
     } else if (port.name === PORT.devtools) {
       if (isDevtoolsHello(message)) send(port, make('bg-welcome', { worker: deps.worker }));
-      else if (isDevtoolsExchange(message)) deliver(message.tabId, { from: 'network', exchange: message.exchange });
+      else if (isDevtoolsExchange(message)) deliver(message.tabId, { from: 'network', exchange: message.exchange, dropped: message.dropped });
     } else if (port.name === PORT.panel) {
       if (isPanelHello(message)) attachPanel(port, message.tabId);
       else if (isPanelClear(message)) tabs.get(message.tabId)?.buffer.clear();

@@ -11,11 +11,13 @@ const PANEL_PAGE = __TARGET__ === 'firefox' ? '/src/entries/panel.html' : 'src/e
 const tabId = browser.devtools.inspectedWindow.tabId;
 void browser.devtools.panels.create('MCP Streams', '/icon-32.png', PANEL_PAGE);
 
+let dropped = 0;
 const port = createPortClient({
   connect: () => browser.runtime.connect({ name: PORT.devtools }),
   hello: () => make('devtools-hello', { tabId }),
   maxQueue: MAX_DEVTOOLS_QUEUE,
   onMessage: () => undefined,
+  onDrop: () => void (dropped += 1),
   eager: false,
 });
-watchNetwork(browser.devtools.network as unknown as NetworkEvents, (exchange) => port.send(make('devtools-exchange', { tabId, exchange })));
+watchNetwork(browser.devtools.network as unknown as NetworkEvents, (exchange) => port.send(make('devtools-exchange', { tabId, exchange, dropped })));

@@ -7,6 +7,7 @@ export function DropCounter({ drops }: { drops: DropSummary }) {
     `tap caps: ${drops.tapDropped}`,
     `page history before a panel attached: ${drops.evicted}`,
     `lost in transit: ${drops.lost} (history evictions ${drops.background.evictedItems}, tab evictions ${drops.background.evictedTabs})`,
+    `network panel reports: ${drops.networkDropped}`,
     `panel cap: ${drops.panelDropped}`,
   ].join('\n');
   return (

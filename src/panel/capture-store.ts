@@ -114,7 +114,10 @@ export function createCaptureStore(adapter: PanelAdapter) {
     deliver(deliveries: readonly Delivery[], counters: BackgroundCounters) {
       ledger.background = counters;
       for (const d of deliveries) {
-        if (d.from === 'network') applyNetwork(d.exchange);
+        if (d.from === 'network') {
+          ledger.networkDropped = Math.max(ledger.networkDropped, d.dropped ?? 0);
+          applyNetwork(d.exchange);
+        }
         else for (const { item } of ledger.accept(d.relay, d.seq, d.items, d.counters)) applyItem(d.relay, item);
       }
       schedule();

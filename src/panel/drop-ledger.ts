@@ -35,6 +35,8 @@ export function createDropLedger() {
     background: { evictedItems: 0, evictedTabs: 0, undelivered: 0 } as BackgroundCounters,
     /** Items the panel itself refused (its MAX_EXCHANGES cap). */
     panelDropped: 0,
+    /** Exchanges the devtools page's queue dropped while the worker restarted. */
+    networkDropped: 0,
     relays: relays as ReadonlyMap<string, RelayLedger>,
     /** Returns the items of a delivery not seen before, counting any gap before them. */
     accept(relay: string, seq: number, items: readonly CapturedItem[], counters: RelayCounters): { item: CapturedItem }[] {
@@ -74,6 +76,7 @@ export interface DropSummary {
   evicted: number;
   lost: number;
   panelDropped: number;
+  networkDropped: number;
   background: BackgroundCounters;
 }
 
@@ -88,6 +91,7 @@ export function countDrops(ledger: DropLedger): DropSummary {
     tapDropped += r.counters.tapDropped;
     lost += r.lost;
   }
-  const total = rejected + tapDropped + evicted + lost + ledger.panelDropped;
-  return { total, rejected, tapDropped, evicted, lost, panelDropped: ledger.panelDropped, background: ledger.background };
+  const { panelDropped, networkDropped } = ledger;
+  const total = rejected + tapDropped + evicted + lost + panelDropped + networkDropped;
+  return { total, rejected, tapDropped, evicted, lost, panelDropped, networkDropped, background: ledger.background };
 }

@@ -74,7 +74,8 @@ export interface NetworkExchange {
 /** What the background buffers per tab and hands to the panel, in arrival order. */
 export type Delivery =
   | { from: 'relay'; relay: string; seq: number; items: CapturedItem[]; counters: RelayCounters }
-  | { from: 'network'; exchange: NetworkExchange };
+  /** `dropped`: cumulative exchanges the devtools page's queue had to drop (a worker restart). */
+  | { from: 'network'; exchange: NetworkExchange; dropped?: number };
 
 /** Drops counted by the background's own caps. */
 export interface BackgroundCounters {
@@ -141,6 +142,8 @@ export interface DevtoolsHello extends Envelope<typeof SOURCE.devtools, 'devtool
 export interface DevtoolsExchange extends Envelope<typeof SOURCE.devtools, 'devtools-exchange'> {
   tabId: number;
   exchange: NetworkExchange;
+  /** Cumulative count of exchanges this devtools page dropped (its queue cap). */
+  dropped: number;
 }
 
 /** panel -> background: attach to a tab (`null`: list the tabs that have captures). */
