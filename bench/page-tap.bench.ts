@@ -114,11 +114,14 @@ async function throughput(browser: Browser, dir: string, origin: string) {
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const withTap of [false, true]) {
       const id = withTap ? await browser.installExtension(dir) : null;
+      // A freshly installed extension starts its worker; measure once it is up, not during it.
+      if (id) await browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().startsWith(`chrome-extension://${id}/`));
       const page = await browser.newPage();
       await page.goto(`${origin}/`);
       // Warm-up: connection, JIT, server caches, and (with the tap) the one-time tap-hello that
       // wakes the background worker; the measured reads are the steady state.
       await readBig(page, true);
+      await readBig(page, false);
       // Alternate which kind goes first, so neither always reads a cold pipe.
       for (const mcp of round % 2 === 0 ? [true, false] : [false, true]) {
         const mbps = await readBig(page, mcp);
