@@ -47,9 +47,9 @@ describe('Chromium: the panel in the inline shell', () => {
   async function pixelsAt(marker: ElementHandle, rgb: readonly number[]): Promise<number> {
     return marker.evaluate((el, [r, g, b]) => {
       const canvas = document.querySelector('[data-testid="timeline"] canvas') as HTMLCanvasElement;
-      const box = canvas.getBoundingClientRect();
-      const x = el.getBoundingClientRect().left + el.getBoundingClientRect().width / 2 - box.left;
-      const ratio = canvas.width / box.width;
+      // The marker's label may hang to one side of its line; data-x is the line (CSS px on the canvas).
+      const x = Number((el as HTMLElement).dataset.x);
+      const ratio = canvas.width / canvas.getBoundingClientRect().width;
       const data = canvas.getContext('2d')!.getImageData(Math.round((x - 3) * ratio), 0, Math.round(7 * ratio), canvas.height).data;
       let red = 0;
       for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - r!) + Math.abs(data[i + 1]! - g!) + Math.abs(data[i + 2]! - b!) < 40) red++;

@@ -30,6 +30,7 @@ export function ResumeMarkers({ data, view, width }: { data: TimelineData; view:
               data-verdict={r.verdict}
               data-bad={r.bad ? 'true' : 'false'}
               data-stream={r.stream}
+              data-x={Math.round(x)}
               title={`Stream #${r.stream} resumes ${r.of === null ? 'an unknown stream' : `stream #${r.of}`} from Last-Event-ID ${shortId(r.lastEventId, 200)}`}
               onClick={select}
             >
