@@ -21,11 +21,11 @@ const isAbort = (error: unknown) => typeof error === 'object' && error !== null 
 const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500);
 
 /**
- * Tees `body`: the page gets a branch wrapped only to learn when the page cancels it, and the tap
+ * For a stream known to be MCP. Tees `body`: the page gets a branch wrapped only to learn when the page cancels it, and the tap
  * reads the other branch on its own, so arrival times are the network's, not the page's reading
  * pace. Never `clone().text()`: on a stream that never ends it never resolves.
  */
-export function teeBody(p: Primordials, body: ReadableStream<Uint8Array>, sink: BodySink, sniff?: Sniffer): ReadableStream<Uint8Array> {
+export function teeBody(p: Primordials, body: ReadableStream<Uint8Array>, sink: BodySink): ReadableStream<Uint8Array> {
   const [pageSide, tapSide] = body.tee();
   const pageReader = pageSide.getReader();
   const tapReader = tapSide.getReader();
@@ -49,7 +49,7 @@ export function teeBody(p: Primordials, body: ReadableStream<Uint8Array>, sink: 
     { highWaterMark: 0 },
   );
 
-  void pump(p, tapReader, sink, sniff, () => cancelledByPage);
+  void pump(p, tapReader, sink, () => cancelledByPage);
   return pageStream;
 }
 
@@ -66,38 +66,64 @@ function emitBytes(sink: BodySink, time: number, value: Uint8Array): void {
   for (let at = 0; at < value.byteLength; at += MAX_CHUNK_BYTES) sink.chunk(time, value.slice(at, at + MAX_CHUNK_BYTES));
 }
 
-async function pump(p: Primordials, reader: ReadableStreamDefaultReader<Uint8Array>, sink: BodySink, sniff: Sniffer | undefined, cancelled: () => boolean): Promise<void> {
-  // While sniffing, chunks wait here; once the stream is known to be MCP they are replayed.
-  let held: { time: number; value: Uint8Array }[] | null = sniff ? [] : null;
-  const decoder = sniff ? new p.TextDecoder() : null;
-  let sniffed = '';
+async function pump(p: Primordials, reader: ReadableStreamDefaultReader<Uint8Array>, sink: BodySink, cancelled: () => boolean): Promise<void> {
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      const time = p.now();
-      if (!held) {
-        emitBytes(sink, time, value);
-        continue;
-      }
-      held.push({ time, value });
-      sniffed += decoder!.decode(value, { stream: true });
-      const verdict = sniff!(sniffed);
-      if (verdict === undefined && sniffed.length < MAX_SNIFF_CHARS) continue;
-      if (!verdict) {
-        // Not MCP: stop reading our branch; the page's branch is untouched.
-        await reader.cancel();
-        return;
-      }
-      for (const c of held) emitBytes(sink, c.time, c.value);
-      held = null;
+      emitBytes(sink, p.now(), value);
     }
-    if (held) return; // ended while still undecided: not MCP
     // A read cancelled by the page resolves as done, not as an error.
     sink.end(cancelled() ? { state: 'cancelled', time: p.now(), error: 'cancelled by the page' } : { state: 'complete', time: p.now() });
   } catch (error) {
-    if (held) return;
-    const state = cancelled() || isAbort(error) ? 'cancelled' : 'reset';
-    sink.end({ state, time: p.now(), error: describe(error) });
+    sink.end({ state: cancelled() || isAbort(error) ? 'cancelled' : 'reset', time: p.now(), error: describe(error) });
   }
+}
+
+/**
+ * For an event stream that may be the legacy transport: no tee (most such streams are not MCP,
+ * and a tee would cost them), but a pass-through that looks at the first bytes the page reads.
+ * Once the `endpoint` event is seen the stream is recorded from the page's own reads, copied,
+ * since the page owns those chunks; otherwise the pass-through only forwards.
+ */
+export function sniffBody(p: Primordials, body: ReadableStream<Uint8Array>, sink: BodySink, sniff: Sniffer): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  const decoder = new p.TextDecoder();
+  let state: 'sniffing' | 'mcp' | 'other' = 'sniffing';
+  let held: { time: number; value: Uint8Array }[] = [];
+  let text = '';
+  const end = (e: StreamEnd) => state === 'mcp' && sink.end(e);
+  return new p.ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        return reader.read().then(
+          ({ done, value }) => {
+            if (done) return end({ state: 'complete', time: p.now() }), controller.close();
+            const time = p.now();
+            if (state === 'mcp') emitBytes(sink, time, value.slice());
+            else if (state === 'sniffing') {
+              held.push({ time, value: value.slice() });
+              text += decoder.decode(value, { stream: true });
+              const verdict = sniff(text);
+              if (verdict === true) {
+                state = 'mcp';
+                for (const h of held) emitBytes(sink, h.time, h.value);
+              } else if (verdict === false || text.length >= MAX_SNIFF_CHARS) state = 'other';
+              if (state !== 'sniffing') held = [];
+            }
+            controller.enqueue(value);
+          },
+          (error: unknown) => {
+            end({ state: isAbort(error) ? 'cancelled' : 'reset', time: p.now(), error: describe(error) });
+            controller.error(error);
+          },
+        );
+      },
+      cancel(reason) {
+        end({ state: 'cancelled', time: p.now(), error: 'cancelled by the page' });
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }

@@ -1,5 +1,5 @@
 import { hasMcpHeader, isMcpRequest, type Header, type RequestInfo } from '../../core/index';
-import { teeBody, type BodySink, type Sniffer } from './body-recorder';
+import { sniffBody, teeBody, type BodySink, type Sniffer } from './body-recorder';
 import type { TapContext } from './context';
 import { absoluteUrl, headerList, keptBody, mayBeLegacySse } from './request-info';
 
@@ -67,7 +67,7 @@ export function tapFetch(win: Window & typeof globalThis, ctx: TapContext): void
             out.emit({ kind: 'end', stream, end });
           },
         };
-        const pageBody = teeBody(p, body, sink, announced ? undefined : sniffEndpoint);
+        const pageBody = announced ? teeBody(p, body, sink) : sniffBody(p, body, sink, sniffEndpoint);
         return rewrap(ctx, response, pageBody);
       },
       (error: unknown) => {
