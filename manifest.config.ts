@@ -6,8 +6,8 @@ export type Target = 'chrome' | 'firefox';
 /** The add-on id Firefox needs (also what the e2e tests pin an internal UUID to). */
 export const GECKO_ID = 'mcp-stream-lens@mcp-stream-lens.dev';
 
-// Plain http(s) pages only: MCP clients run there. No host_permissions and no `permissions` at
-// all: the content scripts' matches are the only access we ask for (docs/permissions.md).
+// Plain http(s) pages only: MCP clients run there. No host_permissions; the only permission is
+// `storage` (no install warning), for the panel's settings (docs/permissions.md).
 const PAGES = ['http://*/*', 'https://*/*'];
 
 /**
@@ -23,6 +23,7 @@ export function manifestFor(target: Target): ManifestV3Export {
     description: 'DevTools panel that captures MCP Streamable HTTP / SSE streams live and flags broken resumes.',
     icons,
     devtools_page: 'src/entries/devtools.html',
+    permissions: ['storage'],
     background:
       target === 'firefox'
         ? // Firefox runs MV3 backgrounds as event pages, not service workers.

@@ -1,6 +1,7 @@
 import browser from 'webextension-polyfill';
 import { createExtensionAdapter } from '../panel/adapter';
-import { mount } from '../panel/mount';
+import { mountLens } from '../panel/app/mount-lens';
+import { createExtensionLensAdapter } from '../panel/host/extension-lens-adapter';
 import { PORT } from '../shared/messages';
 
 // Inside DevTools the panel watches the inspected tab. Opened as a plain extension page it is
@@ -9,9 +10,16 @@ const devtools = browser.devtools?.inspectedWindow;
 const query = new URLSearchParams(location.search).get('tab');
 const tabId = devtools ? devtools.tabId : query ? Number(query) : null;
 
-const adapter = createExtensionAdapter({
+const capture = createExtensionAdapter({
   connect: () => browser.runtime.connect({ name: PORT.panel }),
   tabId,
   ...(devtools ? { reload: () => void devtools.reload({}) } : {}),
 });
-mount({ adapter, container: document.getElementById('app')! });
+const adapter = createExtensionLensAdapter({
+  capture,
+  storage: browser.storage.local,
+  panels: browser.devtools?.panels,
+  prefersDark: () => matchMedia('(prefers-color-scheme: dark)').matches,
+  doc: document,
+});
+mountLens({ adapter, container: document.getElementById('app')! });

@@ -68,4 +68,14 @@ describe('capture store', () => {
     deliver({ from: 'relay', relay: 'r', seq: 5, items: tapItems.slice(3), counters: { sent: 6, rejected: 0, tapDropped: 0 } });
     expect(store.drops.value.total).toBe(3);
   });
+
+  it('keeps at most the buffer cap from the settings, and counts what it drops', () => {
+    const { store, deliver } = setup();
+    store.setMaxExchanges(2);
+    const opens: CapturedItem[] = [0, 1, 2, 3].map((stream) => ({ kind: 'open', stream, api: 'fetch', request }));
+    deliver(fromTap(opens));
+    expect(store.streams.value.size).toBe(2);
+    expect(store.drops.value.panelDropped).toBe(2);
+    expect(store.drops.value.total).toBe(2);
+  });
 });

@@ -8,7 +8,7 @@ import type { LoggedExchange } from './exchange-log';
 
 /** At most one report rebuild per this many ms, however fast events arrive. */
 export const REFRESH_MS = 100;
-/** Exchanges the panel keeps; past it new ones are dropped and counted. */
+/** Exchanges the panel keeps by default (the user can change it); past it new ones are dropped and counted. */
 export const MAX_EXCHANGES = 5_000;
 
 export interface StreamView {
@@ -27,6 +27,7 @@ export function createCaptureStore(adapter: PanelAdapter) {
   const tabs = signal<readonly { tabId: number; items: number }[] | null>(null);
   const ledger = createDropLedger();
   let options: AnalysisOptions = {};
+  let maxExchanges = MAX_EXCHANGES;
   let analyzer: Analyzer = createAnalyzer(options);
   let log: LoggedExchange[] = [];
   let indexOf = new Map<string, number>();
@@ -60,7 +61,7 @@ export function createCaptureStore(adapter: PanelAdapter) {
     for (const e of log) if (!e.superseded) feed(e);
   };
   const add = (e: LoggedExchange): boolean => {
-    if (log.length >= MAX_EXCHANGES) return (ledger.panelDropped += 1), false;
+    if (log.length >= maxExchanges) return (ledger.panelDropped += 1), false;
     log.push(e);
     byKey.set(e.key, e);
     return true;
@@ -152,6 +153,10 @@ export function createCaptureStore(adapter: PanelAdapter) {
       refresh();
     },
     canReload: adapter.canReload,
+    /** The buffer cap from the settings; exchanges already kept stay, later ones are dropped and counted. */
+    setMaxExchanges(next: number) {
+      maxExchanges = next;
+    },
     /** Analyses everything captured so far again, e.g. with new app-sequence pointers. */
     setOptions(next: AnalysisOptions) {
       options = next;

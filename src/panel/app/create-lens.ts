@@ -87,6 +87,7 @@ export function createLens(adapter: LensAdapter) {
       }),
     ];
     void settings.load().then(() => {
+      stops.push(effect(() => store.setMaxExchanges(settings.settings.value.maxExchanges)));
       let first = true;
       stops.push(effect(() => {
         const pointers = settings.settings.value.appSeqPointers;
