@@ -107,6 +107,10 @@ describe('the panel', () => {
     expect(exported!.text).not.toContain('Bearer secret');
     expect(JSON.parse(exported!.text).log.entries[2]._sse.length).toBeGreaterThan(0);
     expect(JSON.parse(report!.text)).toMatchObject({ tool: 'mcp-stream-lens', reportVersion: 1, summary: { sessions: 1 } });
+    fireEvent.click(screen.getByTestId('export-capture'));
+    const capture = memory.downloads[2]!;
+    expect(capture.name).toBe('mcp-capture.har');
+    expect(JSON.parse(capture.text).log.entries).toHaveLength(har.log.entries.length);
   });
 
   it('opens on the newest session with an error, until the user picks another', async () => {

@@ -1,6 +1,6 @@
 import { DropCounter } from '../DropCounter';
 import { ImportButton } from '../io/ImportButton';
-import { reportJson, sessionHar } from '../io/export';
+import { captureHar, reportJson, sessionHar } from '../io/export';
 import { useLens } from './lens-context';
 
 /** Capture picker, import/export, reload, settings, and what was dropped on the way. */
@@ -34,6 +34,9 @@ export function Toolbar({ settingsOpen, toggleSettings }: { settingsOpen: boolea
       <ImportButton />
       <button type="button" data-testid="export-har" disabled={!session} onClick={() => session && lens.adapter.download(sessionHar(source, session, redact))}>
         Export session HAR{redact ? '' : ' (unredacted)'}
+      </button>
+      <button type="button" data-testid="export-capture" disabled={!report?.sessions.length} onClick={() => report && lens.adapter.download(captureHar(source, report, redact))}>
+        Export all sessions HAR
       </button>
       <button type="button" data-testid="export-report" disabled={!report} onClick={() => report && lens.adapter.download(reportJson(report))}>
         Export report JSON

@@ -9,9 +9,19 @@ export const safeName = (text: string): string => text.replace(/[^A-Za-z0-9._-]+
 
 /** The session's exchanges as HAR 1.2 with `_sse`, `_chunks` and `_end`; credentials redacted unless told. */
 export function sessionHar(source: CaptureSource, session: SessionReport, redact: boolean): DownloadFile {
-  const exchanges = session.streams.flatMap((s) => source.exchange(s.index) ?? []);
+  return harOf(source, [session], redact, `mcp-session-${safeName(session.key)}.har`);
+}
+
+/** Every MCP session of the capture in one HAR: what `mcp-stream-lens check` reads in CI. */
+export function captureHar(source: CaptureSource, report: Report, redact: boolean): DownloadFile {
+  return harOf(source, report.sessions, redact, 'mcp-capture.har');
+}
+
+function harOf(source: CaptureSource, sessions: readonly SessionReport[], redact: boolean, name: string): DownloadFile {
+  const indexes = sessions.flatMap((session) => session.streams.map((s) => s.index)).sort((a, b) => a - b);
+  const exchanges = indexes.flatMap((index) => source.exchange(index) ?? []);
   const har = writeHar(exchanges, { redact, creator: CREATOR });
-  return { name: `mcp-session-${safeName(session.key)}.har`, type: 'application/json', text: JSON.stringify(har, null, 2) };
+  return { name, type: 'application/json', text: JSON.stringify(har, null, 2) };
 }
 
 /** The report of DESIGN.md section 6, as the CLI prints it with `--format json`. */
