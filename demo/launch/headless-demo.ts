@@ -30,9 +30,8 @@ export async function headlessDemo(options: DemoOptions & { out: string }, lifec
     const belief = run.client.text.replace(/\s+/g, ' ').slice(0, 160);
     console.log(`[${scenario}] client believed (${run.client.state}): ${belief}`);
     for (const line of summarize(run.report)) console.log(`  report: ${line}`);
-    if ('error' in run.panel) console.log(`  panel: ${run.panel.error}`);
-    else console.log(`  panel: ${run.panel.streams} streams, findings: ${run.panel.findings.join(', ') || 'none'}${run.panel.note ? ` (${run.panel.note})` : ''}`);
-    console.log(`  wrote ${outDir}/{capture.har,report.json,panel.png,client.json,panel-view.json} (screenshot of the ${run.screenshot}) in ${seconds} s`);
+    console.log(`  panel: ${run.panel.streams} streams, findings: ${run.panel.findings.join(', ') || 'none'}${run.panel.note ? ` (${run.panel.note})` : ''}`);
+    console.log(`  wrote ${outDir}/{capture.har,report.json,panel.png,client.json,panel-view.json} in ${seconds} s`);
   }
   return 0;
 }

@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'puppeteer-core';
 import type { Report } from '../../src/core/index.js';
 import type { Scenario } from '../scenario-catalog.js';
-import { writeCaptureFiles } from './capture-files.js';
+import { recordingReport } from './capture-files.js';
 import { oneLine } from './demo-error.js';
 import { selectPanel, undock } from './devtools-panel.js';
+import { exportFromPanel } from './panel-exports.js';
 import { readPanel, type PanelView } from './panel-view.js';
 import type { Site } from './site.js';
 
@@ -19,18 +20,16 @@ export interface HeadlessRun {
   /** What the page's client believed: `client-result`'s state and text. */
   client: { state: string; text: string };
   report: Report;
-  /** What the extension panel showed, or why it could not be read. */
-  panel: PanelView | { error: string };
-  /** Where panel.png came from. */
-  screenshot: 'devtools panel' | 'page';
+  /** What the extension panel showed (read from its DOM). */
+  panel: PanelView;
 }
 
 /**
  * Runs one scenario in a new tab of `browser` (Chromium with the extension): opens DevTools on
  * the MCP Streams panel first so it captures live, clicks the scenario's button, waits for the
  * page's `client-result` to settle and for the load balancer to see every exchange end, then
- * writes capture.har, report.json, panel.png, client.json (what the client believed) and
- * panel-view.json (what the panel showed) to `outDir`.
+ * writes the panel's exports capture.har and report.json, panel.png, client.json (what the client
+ * believed) and panel-view.json (what the panel showed) to `outDir`.
  */
 export async function runHeadless(browser: Browser, site: Site, scenario: Scenario, outDir: string): Promise<HeadlessRun> {
   const world = site.worlds.get(scenario);
@@ -54,14 +53,14 @@ export async function runHeadless(browser: Browser, site: Site, scenario: Scenar
     const client = await result!.evaluate((el) => ({ state: (el as HTMLElement).dataset.state ?? '', text: el.textContent ?? '' }));
     await within(world.balancer.log.settled(), SETTLE_DEADLINE_MS, 'the load balancer still had open exchanges');
     await writeFile(join(outDir, 'client.json'), `${JSON.stringify(client, null, 2)}\n`);
-    const report = await writeCaptureFiles(world.balancer.log, outDir);
+    if ('error' in panel) throw new Error(panel.error);
 
-    const view = 'error' in panel ? panel : await readPanel(panel, report.summary).catch((error: unknown) => ({ error: oneLine(error) }));
+    // Wait until the panel shows everything the load balancer saw, then take its own exports.
+    const view = await readPanel(panel, recordingReport(world.balancer.log).summary);
     await writeFile(join(outDir, 'panel-view.json'), `${JSON.stringify(view, null, 2)}\n`);
-    // The panel when it opened; otherwise the page, which still shows what the client believed.
-    const shot = 'error' in panel || !devtools ? page : devtools;
-    await shot.screenshot({ path: join(outDir, 'panel.png') });
-    return { scenario, client, report, panel: view, screenshot: shot === page ? 'page' : 'devtools panel' };
+    const report = await exportFromPanel(browser, panel, outDir);
+    await devtools!.screenshot({ path: join(outDir, 'panel.png') });
+    return { scenario, client, report, panel: view };
   } finally {
     await page.close();
   }

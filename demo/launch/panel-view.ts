@@ -4,7 +4,7 @@ import { POLL_MS } from './devtools-panel.js';
 /** How long the panel may take to show every stream the load balancer saw. */
 export const PANEL_CATCH_UP_MS = 10_000;
 
-/** What the extension panel showed, read from its DOM (the `data-testid`s of issue 3's panel). */
+/** What the extension panel showed, read from its DOM (its `data-testid`s). */
 export interface PanelView {
   streams: number;
   events: number;
@@ -16,8 +16,7 @@ export interface PanelView {
 
 /**
  * Waits until the panel shows at least the streams and events the load balancer recorded, then
- * reads what it shows. The panel is a colleague's work in progress, so a panel that lags or has
- * renamed its test ids is noted, not fatal.
+ * reads what it shows. A panel that lags is noted, not fatal (its exports then lack the rest).
  */
 export async function readPanel(panel: Frame, expected: { streams: number; events: number }): Promise<PanelView> {
   let note: string | undefined;
