@@ -10,6 +10,7 @@ import puppeteer from 'puppeteer-core';
 import { build } from 'vite';
 import type { Ctx } from '../src/panel/timeline/ctx';
 import { measure, type FrameResult } from './timeline-frame-work';
+import { CHROMIUM_FLAGS } from '../demo/launch/chromium';
 
 const COUNTS = [1_000, 100_000, 1_000_000];
 const WIDTH = 1200;
@@ -33,7 +34,7 @@ async function inChromium(): Promise<FrameResult[]> {
     executablePath: CHROMIUM,
     headless: true,
     pipe: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', `--user-data-dir=${profile}`],
+    args: [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`],
   });
   try {
     const page = await browser.newPage();

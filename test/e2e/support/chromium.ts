@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Frame, type Page } from 'puppeteer-core';
+import { CHROMIUM_FLAGS } from '../../../demo/launch/chromium';
 
 /** scripts/setup.sh lets CHROME_PATH name another Chromium-based browser. */
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -19,15 +20,7 @@ export async function launchChromium(extensionDir: string | null, options: { all
     headless: true,
     pipe: true,
     enableExtensions: extensionDir ? [extensionDir] : (options.allowExtensions ?? false),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      `--user-data-dir=${profile}`,
-    ],
+    args: [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`],
   });
   return {
     browser,
