@@ -1,8 +1,7 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
-import { listen } from './listen.js';
-import { registerLongTask } from './long-task.js';
+import { listenWith } from './listen.js';
+import { createDemoServer } from './long-task.js';
 import { MAX_SESSIONS, type Replica } from './replica.js';
 
 export interface LegacyReplicaOptions {
@@ -33,8 +32,7 @@ export async function startLegacyReplica({ name, port = 0, messagesPath = '/mess
       const transport = new SSEServerTransport(messagesPath, res);
       sessions.set(transport.sessionId, transport);
       transport.onclose = () => void sessions.delete(transport.sessionId);
-      const server = new McpServer({ name: `stream-lens-demo-${name}`, version: '0.1.0' });
-      registerLongTask(server, name);
+      const server = createDemoServer(name);
       await server.connect(transport); // starts the stream and sends the endpoint event
       return;
     }
@@ -43,13 +41,7 @@ export async function startLegacyReplica({ name, port = 0, messagesPath = '/mess
     res.writeHead(404, { 'content-type': 'text/plain' }).end(transport === undefined && url.pathname === '/messages' ? 'Unknown session' : 'Not found');
   }
 
-  const http = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-      res.end(String(error));
-    });
-  });
-  const listening = await listen(http, port, async () => {
+  const listening = await listenWith(handle, port, async () => {
     await Promise.all([...sessions.values()].map((t) => t.close()));
   });
   return { name, ...listening, url: listening.url.replace(/\/mcp$/, '/sse') };

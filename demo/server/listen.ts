@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A listening demo server: its MCP endpoint URL and a way to stop it. */
@@ -29,4 +29,22 @@ export function listen(server: Server, port = 0, beforeClose?: () => Promise<voi
       });
     });
   });
+}
+
+/**
+ * Serves `handle` on 127.0.0.1 (see {@link listen}); a handler that throws answers 500 with the
+ * error's text instead of leaving the request hanging.
+ */
+export function listenWith(
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  port = 0,
+  beforeClose?: () => Promise<void>,
+): Promise<Listening> {
+  const http = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(String(error));
+    });
+  });
+  return listen(http, port, beforeClose);
 }

@@ -1,4 +1,4 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 // zod is the SDK's required peer dependency, so it is present wherever the SDK is.
 import * as z from 'zod/v4';
@@ -63,4 +63,11 @@ function delay(ms: number, signal: AbortSignal): Promise<void> {
       resolve();
     }
   });
+}
+
+/** A real SDK McpServer named after its replica, with the `long_task` tool registered. */
+export function createDemoServer(replicaName: string): McpServer {
+  const server = new McpServer({ name: `stream-lens-demo-${replicaName}`, version: '0.1.0' });
+  registerLongTask(server, replicaName);
+  return server;
 }

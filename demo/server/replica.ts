@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport, type EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createEventStore } from './event-store.js';
-import { listen, type Listening } from './listen.js';
-import { registerLongTask } from './long-task.js';
+import { listenWith, type Listening } from './listen.js';
+import { createDemoServer } from './long-task.js';
 
 /** Sessions one replica holds at most; a demo never needs more. */
 export const MAX_SESSIONS = 64;
@@ -53,20 +52,13 @@ export async function startReplica({ port = 0, eventStore = createEventStore(), 
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
-    const server = new McpServer({ name: `stream-lens-demo-${name}`, version: '0.1.0' });
-    registerLongTask(server, name);
+    const server = createDemoServer(name);
     await server.connect(transport);
     await transport.handleRequest(req, res);
   }
 
-  const http = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-      res.end(String(error));
-    });
-  });
 
-  const listening = await listen(http, port, async () => {
+  const listening = await listenWith(handle, port, async () => {
     await Promise.all([...sessions.values()].map((t) => t.close()));
   });
   return { name, ...listening };

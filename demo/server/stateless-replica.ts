@@ -1,11 +1,10 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { STATELESS_REVISION } from '../scenario-catalog.js';
 import { createEventStore } from './event-store.js';
-import { listen } from './listen.js';
-import { registerLongTask } from './long-task.js';
+import { listenWith } from './listen.js';
+import { createDemoServer } from './long-task.js';
 import type { Replica } from './replica.js';
 
 /**
@@ -36,8 +35,7 @@ export async function startStatelessReplica({ name, port = 0 }: { name: string; 
       }
     }
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, eventStore: createEventStore() });
-    const server = new McpServer({ name: `stream-lens-demo-${name}`, version: '0.1.0' });
-    registerLongTask(server, name);
+    const server = createDemoServer(name);
     res.on('close', () => {
       void transport.close();
       void server.close();
@@ -46,11 +44,5 @@ export async function startStatelessReplica({ name, port = 0 }: { name: string; 
     await transport.handleRequest(req, res);
   }
 
-  const http = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-      res.end(String(error));
-    });
-  });
-  return { name, ...(await listen(http, port)) };
+  return { name, ...(await listenWith(handle, port)) };
 }

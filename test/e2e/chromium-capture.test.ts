@@ -1,25 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { launchChromium, openPanel } from './support/chromium';
-import { ROOT, buildExtension } from './support/extension-build';
+import { ROOT } from './support/extension-build';
 import { waitForPanel } from './support/panel-queries';
-import { startSite, type Site } from './support/site';
+import { useExtensionBrowser } from './support/extension-session';
+import type { Site } from './support/site';
 
 // Real Chromium, the built extension, DevTools open on the page, assertions made in the panel.
 describe('Chromium: live capture in the MCP Streams panel', () => {
   let site: Site;
   let chromium: Awaited<ReturnType<typeof launchChromium>>;
-
-  beforeAll(async () => {
-    const [dir, started] = await Promise.all([buildExtension('chrome'), startSite()]);
-    site = started;
-    chromium = await launchChromium(dir);
-  });
-  afterAll(async () => {
-    await chromium?.close();
-    await site?.close();
+  useExtensionBrowser('chrome', launchChromium, (s, b) => {
+    site = s;
+    chromium = b;
   });
 
   const waitForStatus = (page: Page, prefix: string) =>

@@ -1,24 +1,18 @@
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { launchChromium, openPanel } from './support/chromium';
-import { buildExtension } from './support/extension-build';
 import { waitForPanel } from './support/panel-queries';
-import { startSite, type Site } from './support/site';
+import { useExtensionBrowser } from './support/extension-session';
+import type { Site } from './support/site';
 
 // The legacy HTTP+SSE transport (the SDK's SSEServerTransport), read three ways by the page:
 // EventSource + XMLHttpRequest by hand, and the SDK's own SSEClientTransport (fetch-based).
 describe('Chromium: the legacy HTTP+SSE transport through EventSource, XMLHttpRequest and fetch', () => {
   let site: Site;
   let chromium: Awaited<ReturnType<typeof launchChromium>>;
-
-  beforeAll(async () => {
-    const [dir, started] = await Promise.all([buildExtension('chrome'), startSite()]);
-    site = started;
-    chromium = await launchChromium(dir);
-  });
-  afterAll(async () => {
-    await chromium?.close();
-    await site?.close();
+  useExtensionBrowser('chrome', launchChromium, (s, b) => {
+    site = s;
+    chromium = b;
   });
 
   const done = (page: Page) => page.waitForFunction(() => document.getElementById('status')?.textContent?.startsWith('done'), { polling: 100, timeout: 30_000 });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { launchChromium, openPanel } from './support/chromium';
-import { buildExtension } from './support/extension-build';
 import { readPanel, waitForPanel } from './support/panel-queries';
-import { startSite, type Site } from './support/site';
+import { useExtensionBrowser } from './support/extension-session';
+import type { Site } from './support/site';
 
 // The tap's brand, as a page script would spell it when forging (tests may not import src/).
 const TAP = 'mcp-stream-lens/tap';
@@ -10,15 +10,9 @@ const TAP = 'mcp-stream-lens/tap';
 describe('Chromium: pages that are not MCP, and pages that lie', () => {
   let site: Site;
   let chromium: Awaited<ReturnType<typeof launchChromium>>;
-
-  beforeAll(async () => {
-    const [dir, started] = await Promise.all([buildExtension('chrome'), startSite()]);
-    site = started;
-    chromium = await launchChromium(dir);
-  });
-  afterAll(async () => {
-    await chromium?.close();
-    await site?.close();
+  useExtensionBrowser('chrome', launchChromium, (s, b) => {
+    site = s;
+    chromium = b;
   });
 
   it('captures nothing and sends nothing for a page without MCP traffic', async () => {

@@ -1,24 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, buildExtension } from './support/extension-build';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './support/extension-build';
 import { launchFirefox } from './support/firefox';
 import { waitForPanel } from './support/panel-queries';
-import { startSite, type Site } from './support/site';
+import { useExtensionBrowser } from './support/extension-session';
+import type { Site } from './support/site';
 
 // Real Firefox ESR with the Firefox build; the capture is read in the extension's viewer.
 describe('Firefox: live capture', () => {
   let site: Site;
   let firefox: Awaited<ReturnType<typeof launchFirefox>>;
-
-  beforeAll(async () => {
-    const [dir, started] = await Promise.all([buildExtension('firefox'), startSite()]);
-    site = started;
-    firefox = await launchFirefox(dir);
-  });
-  afterAll(async () => {
-    await firefox?.close();
-    await site?.close();
+  useExtensionBrowser('firefox', launchFirefox, (s, b) => {
+    site = s;
+    firefox = b;
   });
 
   it('sends nothing from a page without MCP traffic', async () => {
