@@ -78,7 +78,7 @@ export function evaluateResume(session: SessionState, streams: readonly StreamSt
   if (!link) return done('unverifiable');
   const root = chainRoot(session, streams, stream);
   checkCrossStream(session, root, stream, add);
-  let verdict = compareSequences(session, streams, stream, link, add);
+  let verdict = compareSequences(session, streams, stream, link, root, add);
   if (verdict === 'genuine' && session.allIntegerIds && !idsContinue(session, stream, lastEventId, add)) verdict = 'gap';
   return done(verdict);
 }
@@ -90,11 +90,11 @@ function compareSequences(
   streams: readonly StreamState[],
   stream: StreamState,
   link: { stream: number; event: number },
+  root: StreamState,
   add: Add,
 ): Verdict {
   const firstData = stream.events.findIndex((event) => event.role !== 'empty' && event.role !== 'truncated');
   const first = stream.events[firstData]!;
-  const root = chainRoot(session, streams, stream);
   const terminal = isTerminal(first, root);
   const seqIndex = stream.events.findIndex((event) => event.seq !== undefined);
   const seqEvent = stream.events[seqIndex];
