@@ -12,6 +12,8 @@ import { useTimelineInput } from './use-timeline-input';
 /** Width assumed until the first measurement (and in DOM-only test environments). */
 const FALLBACK_WIDTH = 800;
 const MIN_HEIGHT = 220;
+/** The User Timing measure of each painted frame (bench/paint-observer-browser.ts reads it). */
+const PAINT_MEASURE = 'mcp-stream-lens:paint';
 
 /**
  * The two-lane timeline of the selected session: lane 1 the transport ids per stream row, lane 2
@@ -55,9 +57,15 @@ export function Timeline() {
       cancelAnimationFrame(pending);
       pending = requestAnimationFrame(() => {
         if (!frame.data || !frame.view) return;
+        const start = performance.now();
         paint({ ...frame, data: frame.data, view: frame.view });
         // A handshake for browser tests: a frame with data is on the canvas.
         canvas.current?.setAttribute('data-painted', String(++painted));
+        // For the benchmarks (bench/live-latency.ts, bench/timeline-frame.ts): when a frame drew how
+        // many events, read by a PerformanceObserver. Only the newest entry stays buffered, so a
+        // panel left open for hours holds one entry, not hours of them.
+        performance.clearMeasures(PAINT_MEASURE);
+        performance.measure(PAINT_MEASURE, { start, detail: { events: frame.data.total } });
       });
     });
     return () => {
