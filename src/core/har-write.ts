@@ -1,14 +1,26 @@
 import type { Har, HarEntry, HarHeader, HarSseEvent } from './har-types';
 import { header, type Exchange, type Header } from './model';
+import { pseudonymizeExchanges, sessionPseudonyms } from './session-pseudonyms';
 import { createSseFramer } from './sse';
 
-/** Headers whose values are credentials: exports blank them unless the user opts out. */
+/**
+ * Headers whose values are credentials: exports blank them unless the user opts out. Session ids
+ * are credentials too, but are pseudonymized rather than blanked (`pseudonymizeSessions`), since
+ * the analysis groups by them.
+ */
 export const DEFAULT_REDACTED_HEADERS: readonly string[] = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie'];
 export const REDACTED = '[redacted]';
 
 export interface HarWriteOptions {
   /** `true` (the default) redacts {@link DEFAULT_REDACTED_HEADERS}; a list redacts those names; `false` nothing. */
   redact?: boolean | readonly string[];
+  /**
+   * Replace session ids (`Mcp-Session-Id`, the legacy `?sessionId=`) with `redacted-1`,
+   * `redacted-2`… in headers, URLs and bodies, consistently, so the file still groups its
+   * sessions as the original did (see session-pseudonyms.ts). Defaults to on unless `redact` is
+   * `false`; set it to `false` to keep the real ids while still blanking credentials.
+   */
+  pseudonymizeSessions?: boolean;
   creator?: { name: string; version: string };
 }
 
@@ -23,11 +35,13 @@ export function writeHar(exchanges: readonly Exchange[], options: HarWriteOption
   );
   const redact = (headers: readonly Header[]): HarHeader[] =>
     headers.map((h) => ({ name: h.name, value: redacted.has(h.name.toLowerCase()) ? REDACTED : h.value }));
+  const pseudonymize = options.pseudonymizeSessions ?? options.redact !== false;
+  const written = pseudonymize ? pseudonymizeExchanges(exchanges, sessionPseudonyms(exchanges)) : exchanges;
   return {
     log: {
       version: '1.2',
       creator: options.creator ?? { name: 'mcp-stream-lens', version: '0.1.0' },
-      entries: exchanges.map((exchange) => entryOf(exchange, redact)),
+      entries: written.map((exchange) => entryOf(exchange, redact)),
     },
   };
 }

@@ -12,4 +12,5 @@ export type { SseEvent } from './sse';
 export { isJsonPointer } from './sequence';
 export { readHar, harToExchanges, type HarReadOptions, type HarReadResult } from './har-read';
 export { writeHar, DEFAULT_REDACTED_HEADERS, REDACTED, type HarWriteOptions } from './har-write';
+export { sessionPseudonyms, pseudonymizeExchanges, pseudonymizeReport, type SessionPseudonyms } from './session-pseudonyms';
 export type { Har, HarEntry } from './har-types';

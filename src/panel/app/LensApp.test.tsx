@@ -103,7 +103,8 @@ describe('the panel', () => {
     fireEvent.click(screen.getByTestId('export-har'));
     fireEvent.click(screen.getByTestId('export-report'));
     const [exported, report] = memory.downloads;
-    expect(exported!.name).toBe('mcp-session-session-a.har');
+    expect(exported!.name).toBe('mcp-session-redacted-1.har'); // the session id is pseudonymized, in the name too
+    expect(exported!.text).not.toContain('session-a');
     expect(exported!.text).not.toContain('Bearer secret');
     expect(JSON.parse(exported!.text).log.entries[2]._sse.length).toBeGreaterThan(0);
     expect(JSON.parse(report!.text)).toMatchObject({ tool: 'mcp-stream-lens', reportVersion: 1, summary: { sessions: 1 } });

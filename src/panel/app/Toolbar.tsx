@@ -38,7 +38,7 @@ export function Toolbar({ settingsOpen, toggleSettings }: { settingsOpen: boolea
       <button type="button" data-testid="export-capture" disabled={!report?.sessions.length} onClick={() => report && lens.adapter.download(captureHar(source, report, redact))}>
         Export all sessions HAR
       </button>
-      <button type="button" data-testid="export-report" disabled={!report} onClick={() => report && lens.adapter.download(reportJson(report))}>
+      <button type="button" data-testid="export-report" disabled={!report} onClick={() => report && lens.adapter.download(reportJson(report, redact ? { source } : false))}>
         Export report JSON
       </button>
       {lens.store.canReload ? (

@@ -29,7 +29,7 @@ export function SettingsPanel({ close }: { close: () => void }) {
       {!capValid ? <p class="field-error" role="alert">Between {MIN_EXCHANGES} and {MAX_EXCHANGES_SETTING}; past it new exchanges are dropped and counted.</p> : null}
       <label class="check">
         <input type="checkbox" data-testid="settings-redact" checked={redact} onChange={(e) => setRedact((e.currentTarget as HTMLInputElement).checked)} /> Redact
-        Authorization, Cookie and Set-Cookie in exported HAR files
+        exports: blank Authorization, Cookie and Set-Cookie, and replace session ids with redacted-1, redacted-2…
       </label>
       <div class="settings-actions">
         <button type="submit" data-testid="settings-save" disabled={parsed.invalid.length > 0 || !capValid}>
