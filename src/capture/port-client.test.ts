@@ -70,4 +70,29 @@ describe('port client', () => {
     for (let i = 0; i < MAX_FAILED_HANDSHAKES + 3 && bg.ports[i]; i += 1) bg.ports[i]!.die();
     expect(bg.ports).toHaveLength(MAX_FAILED_HANDSHAKES);
   });
+
+  it('sends its last messages again after a reconnect, before the queue, keeping only the newest', () => {
+    const bg = fakeBackground();
+    const client = createPortClient({ connect: bg.connect, hello: () => make('devtools-hello', { tabId: 1 }), maxQueue: 10, maxReplay: 2, onMessage: () => undefined, eager: false });
+    client.send(msg(1));
+    bg.ports[0]!.welcome();
+    client.send(msg(2));
+    client.send(msg(3));
+    // The worker died with 2 and 3 perhaps unread; 4 was sent after the client knew.
+    bg.ports[0]!.die();
+    client.send(msg(4));
+    bg.ports[1]!.welcome();
+    expect(bg.ports[1]!.got.slice(1)).toEqual([msg(2), msg(3), msg(4)]);
+  });
+
+  it('replays nothing without maxReplay (a panel must not repeat its control messages)', () => {
+    const bg = fakeBackground();
+    const client = createPortClient({ connect: bg.connect, hello: () => make('devtools-hello', { tabId: 1 }), maxQueue: 10, onMessage: () => undefined, eager: true });
+    client.start();
+    bg.ports[0]!.welcome();
+    client.send(msg(1));
+    bg.ports[0]!.die();
+    bg.ports[1]!.welcome();
+    expect(bg.ports[1]!.got.slice(1)).toEqual([]);
+  });
 });

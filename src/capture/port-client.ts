@@ -10,6 +10,13 @@ export interface PortLike {
 
 /** Consecutive connections that died before their welcome; then the client gives up. */
 export const MAX_FAILED_HANDSHAKES = 5;
+/**
+ * Batches a relay keeps after sending them, to send again after a reconnect: a worker that is
+ * stopped drops what it had received but not yet passed on, and what was posted to its port
+ * before the disconnect reached the relay. At 10,000 events/s a batch holds a few ms of events,
+ * so this covers far more than that window.
+ */
+export const MAX_RELAY_REPLAY = 256;
 
 export interface PortClientOptions {
   connect: () => PortLike;
@@ -24,6 +31,12 @@ export interface PortClientOptions {
   onDrop?(message: Message): void;
   /** Reconnect as soon as the port dies (panel), or only when there is something to send (relay). */
   eager: boolean;
+  /**
+   * Sent messages kept (the newest this many) and sent again, oldest first, on every reconnect:
+   * at-least-once delivery across a worker's death. Only for messages the receiver can recognise
+   * as already seen (relay batches carry their item numbers); 0 or absent: none.
+   */
+  maxReplay?: number;
 }
 
 export interface PortClient {
@@ -43,7 +56,10 @@ export function createPortClient(o: PortClientOptions): PortClient {
   let ready = false;
   let closed = false;
   let failures = 0;
+  let welcomed = false;
   const queue: Message[] = [];
+  const sent: Message[] = [];
+  const maxReplay = o.maxReplay ?? 0;
 
   function open(): void {
     if (port || closed || failures >= MAX_FAILED_HANDSHAKES) return;
@@ -62,6 +78,10 @@ export function createPortClient(o: PortClientOptions): PortClient {
         ready = true;
         failures = 0;
         o.onWelcome?.(message.worker);
+        // A reconnect: the last port may have died with some of these unread. Before the queue,
+        // so the receiver still sees every message in the order it was first sent.
+        if (welcomed) for (const again of sent.splice(0)) if (ready) post(again);
+        welcomed = true;
         while (queue.length > 0 && ready) post(queue.shift()!);
       } else o.onMessage(message);
     });
@@ -83,6 +103,7 @@ export function createPortClient(o: PortClientOptions): PortClient {
   function post(message: Message): void {
     try {
       port!.postMessage(message);
+      if (maxReplay > 0 && sent.push(message) > maxReplay) sent.shift();
     } catch {
       // The port died under us; onDisconnect follows and reconnects.
       enqueue(message);

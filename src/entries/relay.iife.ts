@@ -1,7 +1,7 @@
 // Isolated-world relay. Classic script too: a module loader would start late and miss the
 // tap's first messages.
 import browser from 'webextension-polyfill';
-import { createPortClient } from '../capture/port-client';
+import { MAX_RELAY_REPLAY, createPortClient } from '../capture/port-client';
 import { MAX_RELAY_QUEUE, startRelay } from '../capture/relay';
 import { PORT, make } from '../shared/messages';
 
@@ -15,6 +15,8 @@ startRelay({
       connect: () => browser.runtime.connect({ name: PORT.relay }),
       hello: () => make('relay-hello', { relay, counters: counters() }),
       maxQueue: MAX_RELAY_QUEUE,
+      // The panel numbers relay items and ignores repeats, so re-sending after a worker death is safe.
+      maxReplay: MAX_RELAY_REPLAY,
       onMessage,
       eager: false,
     }),
