@@ -10,6 +10,8 @@ export interface Traffic {
   /** The `data:` payload of every event, for the JSON.parse baseline. */
   payloads: string[];
   bytes: number;
+  /** Average body bytes per event, to turn a chunk's size into an event count. */
+  bytesPerEvent: number;
 }
 
 function prng(seed: number): () => number {
@@ -22,14 +24,17 @@ function prng(seed: number): () => number {
   };
 }
 
-/** Builds about `targetBytes` of traffic, deterministically from `seed`. */
-export function generateTraffic(targetBytes: number, seed = 1): Traffic {
+/**
+ * Builds about `targetBytes` of traffic (or, with `targetEvents`, at least that many events),
+ * deterministically from `seed`.
+ */
+export function generateTraffic(targetBytes: number, seed = 1, targetEvents = Infinity): Traffic {
   const random = prng(seed);
   const encoder = new TextEncoder();
   const streams: Traffic['streams'] = [];
   const payloads: string[] = [];
   let bytes = 0;
-  for (let call = 1; bytes < targetBytes; call++) {
+  for (let call = 1; bytes < targetBytes && payloads.length < targetEvents; call++) {
     const token = `tok-${call}`;
     const steps = 50 + Math.floor(random() * 400);
     let body = '';
@@ -52,5 +57,5 @@ export function generateTraffic(targetBytes: number, seed = 1): Traffic {
     bytes += encoded.length;
     streams.push({ request: JSON.stringify({ jsonrpc: '2.0', id: call, method: 'tools/call', params: { name: 'long_task', arguments: {}, _meta: { progressToken: token } } }), chunks });
   }
-  return { streams, payloads, bytes };
+  return { streams, payloads, bytes, bytesPerEvent: bytes / payloads.length };
 }

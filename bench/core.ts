@@ -1,0 +1,164 @@
+/**
+ * The analysis core's rows: ingest speed against its two floors (JSON.parse of the payloads, and
+ * SSE framing alone), incremental against one-shot analysis, and retained memory per event.
+ * Every baseline is measured in the same process, right next to the figure it divides.
+ *
+ *   npx tsx bench/core.ts [--smoke]
+ */
+import { runInNewContext } from 'node:vm';
+import { setFlagsFromString } from 'node:v8';
+import { createParser } from 'eventsource-parser';
+import { createAnalyzer, type Analyzer, type BodyChunk } from '../src/core';
+import { row, type BenchRow, type BenchScale } from './row';
+import { bestOf, mb } from './timing';
+import { generateTraffic, type Traffic } from './traffic';
+
+const SIZES = {
+  full: { ingestBytes: 100 * 1024 * 1024, events: 1_000_000, runs: 3 },
+  smoke: { ingestBytes: 2 * 1024 * 1024, events: 20_000, runs: 1 },
+} as const;
+/** The live panel asks for a report about every 100 ms; at 10,000 events/s that is every 1,000. */
+const REPORT_EVERY_EVENTS = 1_000;
+
+const headers = [{ name: 'mcp-session-id', value: 'bench' }];
+const sseHeaders = [{ name: 'content-type', value: 'text/event-stream' }, ...headers];
+
+/** Feeds every stream of `traffic` as one tool call each; `chunksOf` decides how bodies are cut. */
+function analyse(traffic: Traffic, chunksOf: (stream: Traffic['streams'][number]) => readonly BodyChunk[], reportEvery = Infinity): Analyzer {
+  const analyzer = createAnalyzer();
+  let sinceReport = 0;
+  for (const stream of traffic.streams) {
+    const index = analyzer.open({ method: 'POST', url: 'http://127.0.0.1/mcp', headers, body: stream.request, startTime: 0 });
+    analyzer.respond(index, { status: 200, headers: sseHeaders });
+    for (const chunk of chunksOf(stream)) {
+      analyzer.chunk(index, chunk);
+      // Approximate events per chunk from its size, so the report cadence follows the traffic.
+      sinceReport += chunk.data.length / traffic.bytesPerEvent;
+      if (sinceReport >= reportEvery) {
+        analyzer.report();
+        sinceReport = 0;
+      }
+    }
+    analyzer.end(index, { state: 'complete', time: 1 });
+  }
+  analyzer.report();
+  return analyzer;
+}
+
+const asLive = (stream: Traffic['streams'][number]) => stream.chunks;
+/** Each body as the single chunk a finished HAR entry gives. */
+function asWhole(traffic: Traffic): (stream: Traffic['streams'][number]) => readonly BodyChunk[] {
+  const whole = new Map(traffic.streams.map((s) => [s, [{ time: 0, data: concat(s.chunks) }]]));
+  return (stream) => whole.get(stream)!;
+}
+
+function concat(chunks: readonly BodyChunk[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.data.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c.data as Uint8Array, at);
+    at += c.data.length;
+  }
+  return out;
+}
+
+function parseAll(traffic: Traffic): void {
+  for (const payload of traffic.payloads) JSON.parse(payload);
+}
+
+/** What the core cannot do without: decode the bytes and frame them with eventsource-parser. */
+function frameAll(traffic: Traffic): number {
+  let events = 0;
+  for (const stream of traffic.streams) {
+    const decoder = new TextDecoder();
+    const parser = createParser({ onEvent: () => void events++ });
+    for (const chunk of stream.chunks) parser.feed(decoder.decode(chunk.data as Uint8Array, { stream: true }));
+  }
+  return events;
+}
+
+function eventsOf(analyzer: Analyzer): number {
+  return analyzer.report().summary.events;
+}
+
+function ingestRows(scale: BenchScale): BenchRow[] {
+  const { ingestBytes, runs } = SIZES[scale];
+  const traffic = generateTraffic(ingestBytes);
+  const events = traffic.payloads.length;
+  if (eventsOf(analyse(traffic, asLive)) !== events) throw new Error('the analysis lost events');
+  if (frameAll(traffic) !== events) throw new Error('the framing lost events');
+  const parse = bestOf(runs, () => parseAll(traffic));
+  const frame = bestOf(runs, () => frameAll(traffic));
+  const core = bestOf(runs, () => analyse(traffic, asLive));
+  const size = `${mb(traffic.bytes)}, ${events} events`;
+  return [
+    row({ name: 'core-ingest', value: core / parse, target: 1.3, better: 'lower', unit: 'x', baseline: 'JSON.parse of the payloads', detail: `${size}: ${core.toFixed(0)} ms vs ${parse.toFixed(0)} ms` }),
+    row({ name: 'core-vs-framing', value: core / frame, target: 2.0, better: 'lower', unit: 'x', baseline: 'decode + eventsource-parser alone', detail: `${size}: ${core.toFixed(0)} ms vs ${frame.toFixed(0)} ms` }),
+  ];
+}
+
+function incrementalRow(traffic: Traffic, runs: number): BenchRow {
+  const whole = asWhole(traffic);
+  const events = traffic.payloads.length;
+  if (eventsOf(analyse(traffic, whole)) !== events) throw new Error('the one-shot analysis lost events');
+  const once = bestOf(runs, () => analyse(traffic, whole));
+  const live = bestOf(runs, () => analyse(traffic, asLive, REPORT_EVERY_EVENTS));
+  return row({
+    name: 'incremental',
+    value: live / once,
+    target: 1.2,
+    better: 'lower',
+    unit: 'x',
+    baseline: 'the same events analysed at once',
+    detail: `${events} events in 1-64 KB chunks, report every ${REPORT_EVERY_EVENTS}: ${live.toFixed(0)} ms vs ${once.toFixed(0)} ms`,
+  });
+}
+
+/** A real full GC, so retained sizes are not blurred by garbage that merely survived. */
+function collector(): () => void {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  return () => {
+    gc();
+    gc();
+  };
+}
+
+/**
+ * Retained JS heap per event beyond its raw bytes. The input chunks live outside the JS heap
+ * (ArrayBuffers), so the heap grows by what the analyzer keeps: the decoded text (about the raw
+ * bytes, one byte per ASCII character) plus its own records, which is the figure.
+ */
+function memoryRow(traffic: Traffic): BenchRow {
+  const gc = collector();
+  const events = traffic.payloads.length;
+  const payloadBytes = traffic.bytes;
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  let analyzer: Analyzer | null = analyse(traffic, asLive);
+  gc();
+  const after = process.memoryUsage().heapUsed;
+  if (eventsOf(analyzer) !== events) throw new Error('the analysis lost events');
+  analyzer = null;
+  const perEvent = (after - before - payloadBytes) / events;
+  return row({
+    name: 'memory-per-event',
+    value: perEvent,
+    target: 200,
+    better: 'lower',
+    unit: 'B/event',
+    baseline: 'heap before the analysis, plus the raw bytes',
+    detail: `${events} events, ${mb(payloadBytes)} raw: heap grew ${mb(after - before)}`,
+  });
+}
+
+export function measureCore(scale: BenchScale): BenchRow[] {
+  const rows = ingestRows(scale);
+  const traffic = generateTraffic(Infinity, 2, SIZES[scale].events);
+  rows.push(incrementalRow(traffic, SIZES[scale].runs), memoryRow(traffic));
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const r of measureCore(process.argv.includes('--smoke') ? 'smoke' : 'full')) console.log(`${r.name.padEnd(17)} ${r.value.toFixed(2)} ${r.unit}  (target ${r.better === 'lower' ? '<=' : '>='} ${r.target})  ${r.detail}`);
+}

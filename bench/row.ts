@@ -1,0 +1,36 @@
+/**
+ * One row of the benchmark table and of `bench/results.json`. Every figure is a ratio (or a size,
+ * or a latency) measured against a baseline taken in the same run, because these machines are
+ * noisy; `baseline` says what it was measured against.
+ */
+export type BenchName =
+  | 'core-ingest'
+  | 'core-vs-framing'
+  | 'incremental'
+  | 'memory-per-event'
+  | 'timeline-frame'
+  | 'live-latency'
+  | 'page-tap'
+  | 'dormant-tap';
+
+export interface BenchRow {
+  name: BenchName;
+  value: number;
+  /** The target the value must meet, in the direction of `better`. */
+  target: number;
+  better: 'lower' | 'higher';
+  pass: boolean;
+  unit: 'x' | 'B/event' | 'ms';
+  /** What the value was measured against, in words (shown in the table). */
+  baseline: string;
+  /** Raw figures behind the ratio, for the table's last column. */
+  detail: string;
+}
+
+/** `smoke`: a small input that proves the benchmark runs (CI); `full`: the figures of record. */
+export type BenchScale = 'smoke' | 'full';
+
+export function row(fields: Omit<BenchRow, 'pass'>): BenchRow {
+  const pass = fields.better === 'lower' ? fields.value <= fields.target : fields.value >= fields.target;
+  return { ...fields, pass };
+}
