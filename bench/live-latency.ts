@@ -75,7 +75,7 @@ async function clockOffset(page: Page, panel: Frame): Promise<{ offset: number; 
   return best;
 }
 
-interface Latency {
+export interface Latency {
   /** Per event, ms from page receipt to the first frame that drew it. */
   ms: number[];
   received: number;
@@ -110,7 +110,7 @@ async function latencyRun(dir: string, origin: string, rate: number, events: num
   }
 }
 
-interface Burst {
+export interface Burst {
   total: number;
   pageEvents: number;
   received: number;
@@ -137,7 +137,8 @@ async function burstRun(dir: string, origin: string, rate: number, total: number
 
 const percentile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
 
-export async function measureLiveLatency(scale: BenchScale): Promise<BenchRow[]> {
+/** The row and the figures behind it (the smoke test checks those too). */
+export async function runLiveLatency(scale: BenchScale): Promise<{ row: BenchRow; latency: Latency; burst: Burst }> {
   const { rate, events, burstRate, burstEvents } = SCALES[scale];
   const dir = await buildExtension('chrome');
   const server = await startBenchServer(0);
@@ -165,7 +166,11 @@ export async function measureLiveLatency(scale: BenchScale): Promise<BenchRow[]>
       `burst ${burst.total.toLocaleString('en')} at ${burstRate.toLocaleString('en')}/s: page read ${burst.pageEvents}, panel analysed ${burst.received}, counted drops ${burst.dropped}, uncounted drops ${burst.uncounted}` +
       (checks ? '' : ' (FAIL: every event must be painted and every drop counted)'),
   });
-  return [{ ...measured, pass: measured.pass && checks }];
+  return { row: { ...measured, pass: measured.pass && checks }, latency, burst };
+}
+
+export async function measureLiveLatency(scale: BenchScale): Promise<BenchRow[]> {
+  return [(await runLiveLatency(scale)).row];
 }
 
 await runIfMain(import.meta.url, measureLiveLatency);

@@ -21,11 +21,11 @@ import { row, type BenchRow, type BenchScale } from './row';
 import { SESSION, startBenchServer } from './sse-server-browser';
 
 const SCALES = {
-  smoke: { bytes: 2 * 1024 * 1024, calls: 500, rounds: 1 },
+  smoke: { bytes: 2 * 1024 * 1024, calls: 300, rounds: 1 },
   full: { bytes: 50 * 1024 * 1024, calls: 10_000, rounds: 5 },
 } as const;
 /** Calls before each measurement, to open the connections and warm the JIT. */
-const WARM_CALLS = 200;
+const WARM_CALLS = 100;
 /** Calls in flight at once (Chromium opens at most 6 connections to one host anyway). */
 const CONCURRENCY = 8;
 
@@ -78,7 +78,7 @@ async function measureSide(browser: Browser, dir: string, origin: string, withTa
     await page.goto(`${origin}/`);
     // Warm-up: connections, JIT, and (with the tap) the one-time hello that wakes the worker.
     await readBig(page);
-    await manyCalls(page, Math.min(WARM_CALLS, calls));
+    await manyCalls(page, WARM_CALLS);
     into.mbps.push(await readBig(page));
     into.callsPerSecond.push(await manyCalls(page, calls));
   } finally {
