@@ -4,11 +4,21 @@ import { MAX_BATCH_BYTES, MAX_CHUNK_BYTES } from '../shared/tap-validation';
 import type { PortClient } from './port-client';
 import { startRelay } from './relay';
 
-function setup() {
+/** The relay's end of the tap's port: what the relay posts lands in `toTap`. */
+class FakePort extends EventTarget {
+  toTap: unknown[] = [];
+  postMessage(data: unknown) {
+    this.toTap.push(data);
+  }
+  start() {}
+}
+
+const messageEvent = (data: unknown, extra: object = {}) => Object.assign(new Event('message'), { data, ports: [], ...extra });
+
+function setup(options: { handOver?: boolean } = {}) {
   const target = new EventTarget();
-  const win = Object.assign(target, {
-    postMessage: (data: unknown) => void target.dispatchEvent(Object.assign(new Event('message'), { data, source: win })),
-  }) as unknown as Window;
+  const win = target as unknown as Window;
+  const tapPort = new FakePort();
   const sent: Message[] = [];
   let control: (message: unknown) => void = () => undefined;
   const port: PortClient = { send: (m) => void sent.push(m), start: () => undefined, close: () => undefined };
@@ -18,10 +28,16 @@ function setup() {
     port: (_counters, onMessage) => ((control = onMessage), port),
     onRuntimeMessage: () => undefined,
   });
-  const post = (data: unknown, source: unknown = win) => win.dispatchEvent(Object.assign(new Event('message'), { data, source }));
+  // What the tap does at document_start: hand over its port in the one window message it posts.
+  const handOver = () => win.dispatchEvent(messageEvent(make('tap-port', {}), { source: win, ports: [tapPort] }));
+  if (options.handOver !== false) handOver();
+  /** A message from the tap, over its port. */
+  const post = (data: unknown) => tapPort.dispatchEvent(messageEvent(data));
+  /** A message posted on the page's window, which is never the tap's (after its port). */
+  const postOnWindow = (data: unknown, source: unknown = win) => win.dispatchEvent(messageEvent(data, { source }));
   const batches = () => sent.filter(isRelayBatch);
   const attach = (attached = true) => control(make('bg-attach', { attached }));
-  return { relay, post, sent, batches, attach, win };
+  return { relay, post, postOnWindow, handOver, sent, batches, attach, win, tapPort };
 }
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -34,16 +50,14 @@ describe('relay', () => {
   afterEach(() => void vi.useRealTimers());
 
   it('announces a tap that holds captures once, and tells the tap when a panel attaches', () => {
-    const { post, sent, attach, win } = setup();
-    const toTap: unknown[] = [];
-    win.addEventListener('message', (e) => void toTap.push((e as MessageEvent).data));
+    const { post, sent, attach, tapPort } = setup();
     post(make('tap-hello', {}));
     post(make('tap-hello', {}));
     vi.runAllTimers();
     expect(sent).toHaveLength(1);
     expect(isRelayStatus(sent[0])).toBe(true);
     attach();
-    expect(toTap).toContainEqual(make('relay-attach', { attached: true }));
+    expect(tapPort.toTap).toEqual([make('relay-attach', { attached: true })]);
   });
 
   it('forwards a batch decoded and numbered from 0, as a fresh copy', () => {
@@ -68,23 +82,25 @@ describe('relay', () => {
   });
 
   it('ignores messages that are not ours without counting them', () => {
-    const { relay, post } = setup();
-    post({ type: 'something-else' });
-    post('hello');
+    const { relay, postOnWindow } = setup();
+    postOnWindow({ type: 'something-else' });
+    postOnWindow('hello');
     expect(relay.counters().rejected).toBe(0);
   });
 
   it('drops and counts forged, malformed and oversized messages', () => {
-    const { relay, post, batches } = setup();
+    const { relay, post, postOnWindow, batches } = setup();
     post({ ...batch([open(0)]), v: 2 }); // other version
-    post(batch([open(0)]), {}); // from another window
+    postOnWindow(batch([open(0)]), {}); // from another window
+    postOnWindow(batch([open(0)])); // well-formed, but on the window: a page script's
+    postOnWindow(make('tap-port', {})); // a second port, from a page script
     post({ ...batch([]), items: {} }); // not a list
     post(batch([chunk(5)])); // stream never opened
     post(batch([open(1), chunk(1, new Uint8Array(MAX_CHUNK_BYTES + 1))])); // oversized chunk
     post(batch([{ ...open(2), request: { ...open(2), headers: 'x' } } as unknown as TapItem])); // bad headers
     post(batch([open(3), open(3)])); // opened twice
     post(batch([open(4), { kind: 'chunk', stream: 4, time: 1, data: [1, 2, 3] } as unknown as TapItem])); // bytes that are not bytes
-    expect(relay.counters().rejected).toBe(8);
+    expect(relay.counters().rejected).toBe(10);
     expect(batches().flatMap((b) => b.items.map((i) => `${i.kind}:${i.stream}`))).toEqual(['open:1', 'open:3', 'open:4']);
   });
 
@@ -101,5 +117,32 @@ describe('relay', () => {
     post(batch([open(0)], 4));
     post(batch([chunk(0)], 2));
     expect(relay.counters().tapDropped).toBe(4);
+  });
+
+  it('takes the tap\'s port in a capturing listener that hides it from page listeners', () => {
+    const seenByPage: unknown[] = [];
+    const { win, handOver, post, batches, relay } = setup({ handOver: false });
+    // A page listener, registered after the relay (as every page script is).
+    win.addEventListener('message', (e) => void seenByPage.push((e as MessageEvent).data), true);
+    handOver();
+    post(batch([open(0)]));
+    expect(seenByPage).toEqual([]);
+    expect(batches()).toHaveLength(1);
+    // A second hand-over is the page's: counted, and the first port stays the only one.
+    win.dispatchEvent(messageEvent(make('tap-port', {}), { source: win, ports: [new FakePort()] }));
+    expect(relay.counters().rejected).toBe(1);
+  });
+
+  it('keeps the first loss the tap reports for each API in its counters, and rejects a malformed one', () => {
+    const { relay, post, sent } = setup();
+    post(make('tap-lost', { api: 'fetch', time: 5 }));
+    post(make('tap-lost', { api: 'fetch', time: 9 }));
+    post(make('tap-lost', { api: 'xhr', time: 7 }));
+    post({ ...make('tap-lost', { api: 'fetch', time: 1 }), api: '<b>websocket</b>' });
+    vi.runAllTimers();
+    expect(relay.counters().tapLost).toEqual([{ api: 'fetch', time: 5 }, { api: 'xhr', time: 7 }]);
+    expect(relay.counters().rejected).toBe(1);
+    const status = sent.filter(isRelayStatus).at(-1)!;
+    expect(status.counters.tapLost).toHaveLength(2);
   });
 });

@@ -1,5 +1,5 @@
-import { claimsTapSource, isBackgroundAttach, isTapHello, make, type CapturedItem, type RelayCounters, type TapItem } from '../shared/messages';
-import { validateTapBatch } from '../shared/tap-validation';
+import { claimsTapSource, isBackgroundAttach, isTapHello, isTapLost, isTapPort, make, type CapturedItem, type RelayCounters, type TapItem, type TapLoss } from '../shared/messages';
+import { validateTapBatch, validateTapLoss } from '../shared/tap-validation';
 import type { PortClient } from './port-client';
 
 /** Batches a relay holds while the worker (re)starts; the oldest go first, and show as gaps. */
@@ -17,15 +17,21 @@ export interface RelayDeps {
 }
 
 /**
- * The isolated-world content script. Every page message that claims the tap's brand is
- * validated (the page is untrusted); anything malformed is dropped and counted. Clean items are
- * decoded, numbered and forwarded. Numbers are consecutive per relay, so whatever is lost
- * downstream shows up as a gap at the panel. The relay also tells its tap whether a panel is
- * attached: until one is, the tap keeps its captures to itself.
+ * The isolated-world content script. The tap talks to it only over the private port it hands
+ * over at document_start (see TapPort in messages.ts); every other tap-branded message on the
+ * page's window is the page's own forgery, and is dropped and counted. What comes over the port
+ * is validated too (it comes from the page's world). Clean items are decoded, numbered and
+ * forwarded. Numbers are consecutive per relay, so whatever is lost downstream shows up as a gap
+ * at the panel. The relay also tells its tap whether a panel is attached: until one is, the tap
+ * keeps its captures to itself.
  */
 export function startRelay(deps: RelayDeps): { counters: () => RelayCounters } {
   const counters: RelayCounters = { sent: 0, rejected: 0, tapDropped: 0, evicted: 0 };
-  const snapshot = (): RelayCounters => ({ ...counters });
+  /** First loss of each API the tap reported (so at most three). */
+  const losses: TapLoss[] = [];
+  const snapshot = (): RelayCounters => ({ ...counters, ...(losses.length > 0 ? { tapLost: losses.map((l) => ({ ...l })) } : {}) });
+  let tapPort: MessagePort | null = null;
+  let attached = false;
   const used = new Set<number>();
   const live = new Set<number>();
   const decoders = new Map<number, TextDecoder>();
@@ -34,9 +40,10 @@ export function startRelay(deps: RelayDeps): { counters: () => RelayCounters } {
 
   const onControl = (message: unknown) => {
     if (!isBackgroundAttach(message)) return;
-    deps.win.postMessage(make('relay-attach', { attached: message.attached }), '*');
+    attached = message.attached;
+    tapPort?.postMessage(make('relay-attach', { attached }));
     // Says how much this frame sent in all, so the panel also sees losses after the last batch.
-    if (message.attached && (counters.sent > 0 || counters.rejected > 0)) sendCounters();
+    if (attached && (counters.sent > 0 || counters.rejected > 0 || losses.length > 0)) sendCounters();
   };
   const port = deps.port(snapshot, onControl);
 
@@ -80,14 +87,19 @@ export function startRelay(deps: RelayDeps): { counters: () => RelayCounters } {
     setTimeout(sendCounters, 0);
   }
 
-  deps.win.addEventListener('message', (event: MessageEvent) => {
-    if (!claimsTapSource(event.data)) return; // not ours at all: ignore, count nothing
-    if (event.source === deps.win && isTapHello(event.data)) {
+  function fromTap(data: unknown): void {
+    if (isTapHello(data)) {
       // The tap holds captures: say so, which also asks the background whether a panel is attached.
       if (!announced) (announced = true), scheduleCounters();
       return;
     }
-    const checked = event.source === deps.win ? validateTapBatch(event.data) : { items: [], rejected: 1, tapDropped: null, evicted: null };
+    if (isTapLost(data)) {
+      const loss = validateTapLoss(data);
+      if (!loss) counters.rejected += 1;
+      else if (!losses.some((l) => l.api === loss.api)) losses.push(loss);
+      return scheduleCounters();
+    }
+    const checked = validateTapBatch(data);
     const items = checked.items.filter(consistent);
     counters.rejected += checked.rejected + (checked.items.length - items.length);
     if (checked.tapDropped !== null) counters.tapDropped = Math.max(counters.tapDropped, checked.tapDropped);
@@ -101,7 +113,28 @@ export function startRelay(deps: RelayDeps): { counters: () => RelayCounters } {
     const seq = counters.sent;
     counters.sent += out.length;
     port.send(make('relay-batch', { relay: deps.relay, seq, items: out, counters: snapshot() }));
-  });
+  }
+
+  // Capturing, and registered at document_start before any page script: this listener runs first
+  // for every window message, so it takes the tap's port before a page listener could see it.
+  deps.win.addEventListener(
+    'message',
+    (event: MessageEvent) => {
+      if (!claimsTapSource(event.data)) return; // not ours at all: ignore, count nothing
+      if (!tapPort && event.source === deps.win && isTapPort(event.data) && event.ports.length === 1) {
+        event.stopImmediatePropagation();
+        tapPort = event.ports[0]!;
+        tapPort.addEventListener('message', (e: MessageEvent) => fromTap(e.data));
+        tapPort.start();
+        if (attached) tapPort.postMessage(make('relay-attach', { attached }));
+        return;
+      }
+      // The tap never posts on the window after its port: this is the page's (or another frame's).
+      counters.rejected += 1;
+      scheduleCounters();
+    },
+    true,
+  );
 
   deps.onRuntimeMessage(onControl);
   return { counters: snapshot };

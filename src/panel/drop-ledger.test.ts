@@ -34,4 +34,14 @@ describe('drop ledger', () => {
     expect(ledger.accept('old', 5, items(1), counters(6))).toEqual([]);
     expect(countDrops(ledger).total).toBe(0);
   });
+
+  it('keeps the earliest loss of each API across reports and frames, outside the item total', () => {
+    const ledger = createDropLedger();
+    ledger.status('top', { ...counters(0), tapLost: [{ api: 'fetch', time: 20 }] });
+    ledger.status('top', { ...counters(0), tapLost: [{ api: 'fetch', time: 30 }, { api: 'xhr', time: 25 }] });
+    ledger.status('frame', { ...counters(0), tapLost: [{ api: 'fetch', time: 10 }] });
+    const drops = countDrops(ledger);
+    expect(drops.tapLost).toEqual([{ api: 'fetch', time: 10 }, { api: 'xhr', time: 25 }]);
+    expect(drops.total).toBe(0);
+  });
 });

@@ -1,4 +1,4 @@
-import type { BackgroundCounters, CapturedItem, RelayCounters } from '../shared/messages';
+import type { BackgroundCounters, CapturedItem, RelayCounters, TapLoss } from '../shared/messages';
 
 interface RelayLedger {
   /** The next item number expected from this relay. */
@@ -29,12 +29,15 @@ export function createDropLedger() {
       rejected: Math.max(r.counters.rejected, c.rejected),
       tapDropped: Math.max(r.counters.tapDropped, c.tapDropped),
       evicted: Math.max(r.counters.evicted ?? 0, c.evicted ?? 0),
+      tapLost: earliestLosses([...(r.counters.tapLost ?? []), ...(c.tapLost ?? [])]),
     };
   };
   return {
     background: { evictedItems: 0, evictedTabs: 0, undelivered: 0 } as BackgroundCounters,
     /** Items the panel itself refused (its MAX_EXCHANGES cap). */
     panelDropped: 0,
+    /** Events the panel's event cap (MAX_PANEL_EVENTS) evicted, oldest first. */
+    panelEvicted: 0,
     /** Exchanges the devtools page's queue dropped while the worker restarted. */
     networkDropped: 0,
     relays: relays as ReadonlyMap<string, RelayLedger>,
@@ -68,6 +71,16 @@ export function createDropLedger() {
 
 export type DropLedger = ReturnType<typeof createDropLedger>;
 
+/** The earliest loss of each API: counters are cumulative, so the first report is the true one. */
+export function earliestLosses(losses: readonly TapLoss[]): TapLoss[] {
+  const first = new Map<TapLoss['api'], TapLoss>();
+  for (const loss of losses) {
+    const seen = first.get(loss.api);
+    if (!seen || loss.time < seen.time) first.set(loss.api, { api: loss.api, time: loss.time });
+  }
+  return [...first.values()].sort((a, b) => a.time - b.time);
+}
+
 export interface DropSummary {
   total: number;
   rejected: number;
@@ -76,8 +89,12 @@ export interface DropSummary {
   evicted: number;
   lost: number;
   panelDropped: number;
+  /** Oldest events evicted by the panel's event cap. */
+  panelEvicted: number;
   networkDropped: number;
   background: BackgroundCounters;
+  /** APIs a page took away from the tap (any frame), earliest first; not items, so not in `total`. */
+  tapLost: TapLoss[];
 }
 
 export function countDrops(ledger: DropLedger): DropSummary {
@@ -85,13 +102,15 @@ export function countDrops(ledger: DropLedger): DropSummary {
   let tapDropped = 0;
   let lost = 0;
   let evicted = 0;
+  const losses: TapLoss[] = [];
   for (const r of ledger.relays.values()) {
+    losses.push(...(r.counters.tapLost ?? []));
     evicted += r.counters.evicted ?? 0;
     rejected += r.counters.rejected;
     tapDropped += r.counters.tapDropped;
     lost += r.lost;
   }
-  const { panelDropped, networkDropped } = ledger;
-  const total = rejected + tapDropped + evicted + lost + panelDropped + networkDropped;
-  return { total, rejected, tapDropped, evicted, lost, panelDropped, networkDropped, background: ledger.background };
+  const { panelDropped, panelEvicted, networkDropped } = ledger;
+  const total = rejected + tapDropped + evicted + lost + panelDropped + panelEvicted + networkDropped;
+  return { total, rejected, tapDropped, evicted, lost, panelDropped, panelEvicted, networkDropped, background: ledger.background, tapLost: earliestLosses(losses) };
 }

@@ -4,8 +4,9 @@
  * member of {@link Message}. No message type string appears anywhere else: build messages with
  * the `make*` helpers and recognise them with the `is*` guards.
  *
- * Flow: tap --window.postMessage--> relay --port "relay"--> background --port "panel"--> panel.
- * The devtools page adds what the tap could not see over port "devtools".
+ * Flow: tap --private MessagePort--> relay --port "relay"--> background --port "panel"--> panel.
+ * The devtools page adds what the tap could not see over port "devtools". The tap's port is the
+ * only thing it ever posts on the page's window (see {@link TapPort}); the page cannot write to it.
  */
 import type { RequestInfo, ResponseInfo, StreamEnd } from '../core/model';
 
@@ -48,6 +49,15 @@ export type TapItem = LifeItem | { kind: 'chunk'; stream: number; time: number; 
  */
 export type CapturedItem = LifeItem | { kind: 'chunk'; stream: number; time: number; bytes: number; text: string };
 
+/**
+ * A page API the tap no longer sees because the page replaced (or froze over) the tap's wrapper;
+ * `time` is when the tap noticed, within LOSS_CHECK_MS of the replacement.
+ */
+export interface TapLoss {
+  api: TapApi;
+  time: number;
+}
+
 /** Cumulative counters of one relay (one frame). Cumulative, so a lost message loses nothing. */
 export interface RelayCounters {
   /** Items the relay numbered and handed on; `seq` runs from 0 to `sent - 1`. */
@@ -58,6 +68,8 @@ export interface RelayCounters {
   tapDropped: number;
   /** Items the tap's history evicted while no panel was attached, as the tap reported them. */
   evicted?: number;
+  /** APIs the tap lost to the page, the first report of each (at most one per API). */
+  tapLost?: TapLoss[];
 }
 
 /** An exchange reconstructed from `devtools.network.onRequestFinished` (a HAR entry). */
@@ -75,7 +87,9 @@ export interface NetworkExchange {
 export type Delivery =
   | { from: 'relay'; relay: string; seq: number; items: CapturedItem[]; counters: RelayCounters }
   /** `dropped`: cumulative exchanges the devtools page's queue had to drop (a worker restart). */
-  | { from: 'network'; exchange: NetworkExchange; dropped?: number };
+  | { from: 'network'; exchange: NetworkExchange; dropped?: number }
+  /** The inspected page navigated (a new document): a marker between the sessions before and after. */
+  | { from: 'navigation'; url: string; time: number };
 
 /** Drops counted by the background's own caps. */
 export interface BackgroundCounters {
@@ -93,7 +107,15 @@ interface Envelope<S extends string, T extends string> {
   type: T;
 }
 
-/** tap -> relay: a batch of observations, posted on the page's window (only while attached). */
+/**
+ * tap -> relay, on the page's window, once at document_start: carries (in `event.ports`) the
+ * private MessagePort over which every later tap <-> relay message travels. Both content scripts
+ * run before any page script, and the relay takes the first one in a capturing listener that
+ * stops it there, so page scripts never see this port; anything tap-branded the page posts on the
+ * window afterwards is a forgery, and is counted.
+ */
+export type TapPort = Envelope<typeof SOURCE.tap, 'tap-port'>;
+/** tap -> relay: a batch of observations (only while attached). */
 export interface TapBatch extends Envelope<typeof SOURCE.tap, 'tap-batch'> {
   items: TapItem[];
   /** Cumulative count of items the tap dropped (its own caps). */
@@ -107,10 +129,16 @@ export interface TapBatch extends Envelope<typeof SOURCE.tap, 'tap-batch'> {
  */
 export type TapHello = Envelope<typeof SOURCE.tap, 'tap-hello'>;
 /**
- * relay -> tap, on the page's window: a panel is (or is no longer) attached. While not attached
+ * tap -> relay: the page replaced one of the tap's wrappers, so later traffic through that API
+ * may be missing. Sent only while a panel is attached (held until then). A page cannot write to
+ * the tap's port, and a page that wanted to hide the loss could as well never have been tapped;
+ * either way the network panel's exchanges still show what the tap missed.
+ */
+export interface TapLost extends Envelope<typeof SOURCE.tap, 'tap-lost'>, TapLoss {}
+/**
+ * relay -> tap, over the tap's port: a panel is (or is no longer) attached. While not attached
  * the tap keeps its captures in its own small bounded history and posts nothing; when attached
- * it posts that history, then everything live. A page may forge this; all it gains is that its
- * own traffic is held or sent.
+ * it posts that history, then everything live.
  */
 export interface RelayAttach extends Envelope<typeof SOURCE.relay, 'relay-attach'> {
   attached: boolean;
@@ -144,6 +172,13 @@ export interface DevtoolsExchange extends Envelope<typeof SOURCE.devtools, 'devt
   exchange: NetworkExchange;
   /** Cumulative count of exchanges this devtools page dropped (its queue cap). */
   dropped: number;
+}
+
+/** devtools page -> background: the inspected tab navigated to `url` at `time` (ms since the epoch). */
+export interface DevtoolsNavigated extends Envelope<typeof SOURCE.devtools, 'devtools-navigated'> {
+  tabId: number;
+  url: string;
+  time: number;
 }
 
 /** panel -> background: attach to a tab (`null`: list the tabs that have captures). */
@@ -184,14 +219,17 @@ export interface BackgroundAttach extends Envelope<typeof SOURCE.background, 'bg
 
 /** Every message of the extension. */
 export type Message =
+  | TapPort
   | TapBatch
   | TapHello
+  | TapLost
   | RelayAttach
   | RelayHello
   | RelayBatch
   | RelayStatus
   | DevtoolsHello
   | DevtoolsExchange
+  | DevtoolsNavigated
   | PanelHello
   | PanelClear
   | BackgroundWelcome
@@ -204,14 +242,17 @@ type Body<M extends Message> = Omit<M, 'source' | 'v' | 'type'>;
 type ByType<T extends Message['type']> = Extract<Message, { type: T }>;
 
 const SOURCE_OF: { [T in Message['type']]: ByType<T>['source'] } = {
+  'tap-port': SOURCE.tap,
   'tap-batch': SOURCE.tap,
   'tap-hello': SOURCE.tap,
+  'tap-lost': SOURCE.tap,
   'relay-attach': SOURCE.relay,
   'relay-hello': SOURCE.relay,
   'relay-batch': SOURCE.relay,
   'relay-status': SOURCE.relay,
   'devtools-hello': SOURCE.devtools,
   'devtools-exchange': SOURCE.devtools,
+  'devtools-navigated': SOURCE.devtools,
   'panel-hello': SOURCE.panel,
   'panel-clear': SOURCE.panel,
   'bg-welcome': SOURCE.background,
@@ -238,17 +279,20 @@ function guard<T extends Message['type']>(type: T): (value: unknown) => value is
 }
 
 // Guards. For messages from our own extension contexts the runtime guarantees their origin; a
-// page-originated batch goes through `validateTapBatch` (tap-validation.ts), and the two small
-// page-window messages (tap-hello, relay-attach) carry nothing beyond what the guard checks.
-/** Envelope only: what a page posts is checked item by item with `validateTapBatch`. */
+// tap batch goes through `validateTapBatch` and a tap-lost through `validateTapLoss`
+// (tap-validation.ts); tap-port, tap-hello and relay-attach carry nothing beyond the envelope.
+export const isTapPort = guard('tap-port');
+/** Envelope only: what the tap posts is checked item by item with `validateTapBatch`. */
 export const isTapBatch = guard('tap-batch');
 export const isTapHello = guard('tap-hello');
+export const isTapLost = guard('tap-lost');
 export const isRelayAttach = guard('relay-attach');
 export const isRelayHello = guard('relay-hello');
 export const isRelayBatch = guard('relay-batch');
 export const isRelayStatus = guard('relay-status');
 export const isDevtoolsHello = guard('devtools-hello');
 export const isDevtoolsExchange = guard('devtools-exchange');
+export const isDevtoolsNavigated = guard('devtools-navigated');
 export const isPanelHello = guard('panel-hello');
 export const isPanelClear = guard('panel-clear');
 export const isBackgroundWelcome = guard('bg-welcome');

@@ -4,7 +4,7 @@
  * {@link validateTapBatch} and forwards only the clean copies it returns.
  */
 import type { Header } from '../core/model';
-import { PROTOCOL_VERSION, SOURCE, type TapApi, type TapItem } from './messages';
+import { PROTOCOL_VERSION, SOURCE, type TapApi, type TapItem, type TapLoss } from './messages';
 
 /** Items in one tap batch; the tap flushes long before this. */
 export const MAX_BATCH_ITEMS = 2_048;
@@ -133,4 +133,10 @@ export function validateTapBatch(data: unknown): ValidatedBatch {
   }
   const count = (v: unknown) => (Number.isInteger(v) && (v as number) >= 0 ? (v as number) : null);
   return { items: clean, rejected: items.length - clean.length, tapDropped: count(data.dropped), evicted: count(data.evicted) };
+}
+
+/** Returns a clean copy of a `tap-lost` message's loss, or null when it is malformed. */
+export function validateTapLoss(data: unknown): TapLoss | null {
+  if (!isPlain(data) || data.source !== SOURCE.tap || data.v !== PROTOCOL_VERSION || data.type !== 'tap-lost') return null;
+  return APIS.includes(data.api as TapApi) && isTime(data.time) ? { api: data.api as TapApi, time: data.time } : null;
 }

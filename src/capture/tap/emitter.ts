@@ -1,4 +1,4 @@
-import { make, type TapItem } from '../../shared/messages';
+import { make, type TapItem, type TapLoss } from '../../shared/messages';
 import { MAX_BATCH_BYTES, MAX_BATCH_ITEMS } from '../../shared/tap-validation';
 import { createTapHistory } from './history';
 import type { Primordials } from './primordials';
@@ -14,6 +14,10 @@ export interface TapEmitter {
   drop(count?: number): void;
   /** The relay says whether a panel is attached; attaching sends the history first. */
   setAttached(attached: boolean): void;
+  /** The page took an API away from the tap: posted now if attached, else held until attached. */
+  lost(loss: TapLoss): void;
+  /** A panel is attached, or the page has captures: a lost API would matter. */
+  watching(): boolean;
 }
 
 const sizeOf = (item: TapItem) => (item.kind !== 'chunk' ? 0 : typeof item.data === 'string' ? item.data.length : item.data.byteLength);
@@ -32,6 +36,8 @@ export function createTapEmitter(p: Primordials): TapEmitter {
   let size = 0;
   let scheduled = false;
   let dropped = 0;
+  /** Losses noticed while no panel was attached; at most one per API. */
+  let heldLosses: TapLoss[] = [];
 
   function flush(): void {
     scheduled = false;
@@ -66,7 +72,15 @@ export function createTapEmitter(p: Primordials): TapEmitter {
     },
     setAttached(next) {
       attached = next;
-      if (attached) for (const item of history.take()) enqueue(item);
+      if (!attached) return;
+      for (const item of history.take()) enqueue(item);
+      for (const loss of heldLosses) p.post(make('tap-lost', loss));
+      heldLosses = [];
     },
+    lost(loss) {
+      if (attached) p.post(make('tap-lost', loss));
+      else heldLosses.push(loss);
+    },
+    watching: () => attached || helloSent,
   };
 }

@@ -16,12 +16,14 @@ export interface Primordials {
   Headers: typeof Headers;
   setTimeout: (fn: () => void, ms: number) => unknown;
   now: () => number;
+  /** Sends to the relay of this frame, over the tap's private port (relay-port.ts). */
   post: (message: unknown) => void;
   href: () => string;
+  /** Reads a property without running page code: a page may have put a getter there. */
+  describe: typeof Object.getOwnPropertyDescriptor;
 }
 
-export function takePrimordials(win: Window & typeof globalThis): Primordials {
-  const post = win.postMessage.bind(win);
+export function takePrimordials(win: Window & typeof globalThis, post: (message: unknown) => void): Primordials {
   const location = win.location;
   return {
     fetch: win.fetch,
@@ -36,8 +38,8 @@ export function takePrimordials(win: Window & typeof globalThis): Primordials {
     Headers: win.Headers,
     setTimeout: win.setTimeout.bind(win),
     now: Date.now,
-    // Same-window only: the relay of this frame listens on this window, nobody else needs it.
-    post: (message) => post(message, location.origin === 'null' ? '*' : location.origin),
+    post,
     href: () => location.href,
+    describe: Object.getOwnPropertyDescriptor,
   };
 }

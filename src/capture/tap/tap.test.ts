@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTapBatch, isTapHello, make, type Message, type TapItem } from '../../shared/messages';
+import { isTapBatch, isTapHello, isTapLost, isTapPort, make, type Message, type TapItem } from '../../shared/messages';
 import { installTap } from './install';
 
 /** Lets every pending promise reaction run (no timers involved). */
@@ -26,6 +26,19 @@ function fakeWindow(responseHeaders: Record<string, string> = { 'content-type': 
     send() {}
     setRequestHeader() {}
   }
+  // The tap's private channel: what it posts on its port lands in `posted`.
+  class FakePort {
+    onmessage: ((e: { data: unknown }) => void) | null = null;
+    postMessage(m: Message) {
+      posted.push(m);
+    }
+  }
+  let tapEnd!: FakePort;
+  class FakeChannel {
+    port1 = (tapEnd = new FakePort());
+    port2 = new FakePort();
+  }
+  const onWindow: { message: unknown; transfer: unknown[] }[] = [];
   const win = Object.assign(target, {
     fetch: original,
     EventSource: undefined,
@@ -37,15 +50,23 @@ function fakeWindow(responseHeaders: Record<string, string> = { 'content-type': 
     Headers,
     setTimeout: (fn: () => void) => void timers.push(fn),
     location: { origin: 'http://127.0.0.1', href: 'http://127.0.0.1/' },
-    postMessage: (m: Message) => void posted.push(m),
+    MessageChannel: FakeChannel,
+    MessagePort: FakePort,
+    postMessage: (message: unknown, _origin: string, transfer: unknown[] = []) => void onWindow.push({ message, transfer }),
   }) as unknown as Window & typeof globalThis;
   installTap(win);
-  const attach = () => target.dispatchEvent(Object.assign(new Event('message'), { data: make('relay-attach', { attached: true }), source: win }));
+  const attach = () => tapEnd.onmessage!({ data: make('relay-attach', { attached: true }) });
   const items = (): TapItem[] => {
     timers.splice(0).forEach((fn) => fn());
     return posted.filter(isTapBatch).flatMap((b) => b.items);
   };
-  return { win, last: () => last, posted, attach, items, send: (text: string) => controller.enqueue(new TextEncoder().encode(text)), controller: () => controller, sourceCancelled: () => sourceCancelled };
+  /** Runs the timers due now; returns how many ran. */
+  const runTimers = () => {
+    const due = timers.splice(0);
+    due.forEach((fn) => fn());
+    return due.length;
+  };
+  return { win, last: () => last, posted, onWindow, attach, items, runTimers, send: (text: string) => controller.enqueue(new TextEncoder().encode(text)), controller: () => controller, sourceCancelled: () => sourceCancelled };
 }
 
 const MCP = { headers: { 'mcp-session-id': 's1', accept: 'text/event-stream' } };
@@ -141,5 +162,66 @@ describe('page tap', () => {
     expect(await textB).toBe('data: tick\n\ndata: tock\n\n');
     await settle();
     expect(other.posted).toEqual([]);
+  });
+
+  it('posts one message on the window in all: its port to the relay, with no data', async () => {
+    const page = fakeWindow();
+    page.attach();
+    await page.win.fetch('/mcp', MCP);
+    await settle();
+    page.items();
+    expect(page.onWindow).toHaveLength(1);
+    expect(isTapPort(page.onWindow[0]!.message)).toBe(true);
+    expect(Object.keys(page.onWindow[0]!.message as object).sort()).toEqual(['source', 'type', 'v']);
+    expect(page.onWindow[0]!.transfer).toHaveLength(1);
+  });
+});
+
+describe('page tap: a page that takes an API away', () => {
+  const losses = (posted: Message[]) => posted.filter(isTapLost).map((m) => m.api);
+
+  it('reports a replaced fetch once, on its next check while a panel is attached', () => {
+    const page = fakeWindow();
+    page.attach();
+    page.runTimers();
+    expect(losses(page.posted)).toEqual([]);
+    page.win.fetch = (async () => new Response('')) as typeof fetch;
+    page.runTimers();
+    page.runTimers();
+    expect(losses(page.posted)).toEqual(['fetch']);
+    expect(page.posted.find(isTapLost)!.time).toBeGreaterThan(0);
+  });
+
+  it('notices a fetch frozen behind a getter, and a replaced XMLHttpRequest.prototype.send', () => {
+    const page = fakeWindow();
+    page.attach();
+    const mine = page.win.fetch;
+    Object.defineProperty(page.win, 'fetch', { get: () => mine, configurable: false });
+    page.win.XMLHttpRequest.prototype.send = function send() {};
+    page.runTimers();
+    expect(losses(page.posted).sort()).toEqual(['fetch', 'xhr']);
+  });
+
+  it('holds a loss noticed while no panel is attached, and posts it on attach', async () => {
+    const page = fakeWindow();
+    const response = await page.win.fetch('/mcp', MCP); // a capture: now there is something to lose
+    page.controller().close();
+    await response.text();
+    await settle();
+    page.win.fetch = (async () => new Response('')) as typeof fetch;
+    page.runTimers();
+    expect(page.posted.filter((m) => !isTapHello(m))).toEqual([]);
+    page.attach();
+    expect(losses(page.posted)).toEqual(['fetch']);
+  });
+
+  it('runs no timer at all on a page without MCP traffic and without a panel', async () => {
+    const page = fakeWindow({ 'content-type': 'application/json' });
+    await page.win.fetch('/data.json');
+    page.win.fetch = (async () => new Response('')) as typeof fetch;
+    let runs = 0;
+    for (let i = 0; i < 3; i += 1) runs += page.runTimers();
+    expect(runs).toBe(0);
+    expect(page.posted).toEqual([]);
   });
 });
