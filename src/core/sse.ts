@@ -86,6 +86,10 @@ export function createSseFramer(onEvent: (event: SseEvent) => void, onProblem: F
       pendingId = id;
     },
     onEvent(message) {
+      // onId fires just before onEvent for the same block, with the same id. A pending id that
+      // differs (or an event with none) was an id-only block of its own; without this, whether
+      // it merged into the next event depended on where the chunks were cut (found by fuzzing).
+      if (pendingId !== undefined && pendingId !== message.id) flushIdOnly();
       const id = pendingId ?? message.id;
       pendingId = undefined;
       emit(id, message);
