@@ -1,5 +1,4 @@
 import { classify, isRecord, type RpcMessage } from './jsonrpc';
-import { NEEDS_FULL_PARSE, NOT_JSON, scanJson } from './json-scan';
 import type { Finding } from './report';
 import { resumeTokenOf, sequenceOf } from './sequence';
 import type { SseEvent } from './sse';
@@ -44,8 +43,12 @@ function describe(event: SseEvent, stream: StreamState, index: number, pointers:
   if (event.truncated) record.role = 'truncated';
   else if (event.event === 'endpoint') record.role = 'endpoint';
   if (event.truncated || event.data === '' || event.event === 'endpoint') return record;
-  const parsed = readJson(event.data, pointers.length > 0);
-  if (parsed === NOT_JSON) return malformed(record, stream, index, `data is not JSON: ${quote(event.data)}`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(event.data);
+  } catch {
+    return malformed(record, stream, index, `data is not JSON: ${quote(event.data)}`);
+  }
   const classified = classify(parsed);
   if ('problem' in classified) return malformed(record, stream, index, `data is ${classified.problem}: ${quote(event.data)}`);
   if (event.data.includes('\uFFFD')) {
@@ -66,20 +69,6 @@ function describe(event: SseEvent, stream: StreamState, index: number, pointers:
     notePairing(stream, index, message);
   }
   return record;
-}
-
-/**
- * Parses an event's data: the pruning scanner when the rules only read known members, the full
- * `JSON.parse` when user pointers may name any member or the data is a batch.
- */
-function readJson(data: string, full: boolean): unknown {
-  const scanned = full ? NEEDS_FULL_PARSE : scanJson(data);
-  if (scanned !== NEEDS_FULL_PARSE) return scanned;
-  try {
-    return JSON.parse(data);
-  } catch {
-    return NOT_JSON;
-  }
 }
 
 function malformed(record: EventRecord, stream: StreamState, index: number, message: string): EventRecord {
