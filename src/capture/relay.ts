@@ -115,8 +115,9 @@ export function startRelay(deps: RelayDeps): { counters: () => RelayCounters } {
     port.send(make('relay-batch', { relay: deps.relay, seq, items: out, counters: snapshot() }));
   }
 
-  // Capturing, and registered at document_start before any page script: this listener runs first
-  // for every window message, so it takes the tap's port before a page listener could see it.
+  // Registered at document_start, before any page script, so the first hand-over it sees is the
+  // tap's. Stopping the event is hygiene only: a page listener that saw the port would hold the
+  // relay's end, which writes to the tap, never to the relay.
   deps.win.addEventListener(
     'message',
     (event: MessageEvent) => {

@@ -108,9 +108,10 @@ interface Envelope<S extends string, T extends string> {
 /**
  * tap -> relay, on the page's window, once at document_start: carries (in `event.ports`) the
  * private MessagePort over which every later tap <-> relay message travels. Both content scripts
- * run before any page script, and the relay takes the first one in a capturing listener that
- * stops it there, so page scripts never see this port; anything tap-branded the page posts on the
- * window afterwards is a forgery, and is counted.
+ * run before any page script, so the first hand-over is the tap's; anything tap-branded posted on
+ * the window afterwards is the page's forgery, and is counted. Only the tap holds the end that
+ * writes to the relay: a page script that saw this message could at most read its own captures
+ * or tell its own tap that a panel is attached.
  */
 export type TapPort = Envelope<typeof SOURCE.tap, 'tap-port'>;
 /** tap -> relay: a batch of observations (only while attached). */

@@ -11,9 +11,9 @@ export interface RelayPort {
 /**
  * Opens the tap's private channel: a MessageChannel whose other end goes to the relay in the one
  * window message the tap ever posts (`tap-port`, no data). This runs at document_start, before any
- * page script; the relay takes that port in a capturing listener registered just as early and stops
- * the event there, so no page script can hold either end. Without this, any page script could post
- * a well-formed batch on the window and the panel would show it as captured.
+ * page script, so the relay's first hand-over is this one. Only the tap holds `port1`, the one end
+ * that writes to the relay. Without this, any page script could post a well-formed batch on the
+ * window and the panel would show it as captured.
  */
 export function openRelayPort(win: Window & typeof globalThis): RelayPort {
   const channel = new win.MessageChannel();

@@ -13,14 +13,17 @@ export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
  * `enableExtensions`, i.e. CDP `Extensions.loadUnpacked` over the pipe) and runs DevTools
  * frontends with their extension panels, so no Xvfb is needed. Measured with Chromium 156.
  */
-export async function launchChromium(extensionDir: string | null, options: { allowExtensions?: boolean } = {}): Promise<{ browser: Browser; close(): Promise<void> }> {
+export async function launchChromium(
+  extensionDir: string | null,
+  options: { allowExtensions?: boolean; /** Added to CHROMIUM_FLAGS (e.g. a net log). */ args?: string[] } = {},
+): Promise<{ browser: Browser; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'msl-chromium-'));
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
     pipe: true,
     enableExtensions: extensionDir ? [extensionDir] : (options.allowExtensions ?? false),
-    args: [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`],
+    args: [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`, ...(options.args ?? [])],
   });
   return {
     browser,
