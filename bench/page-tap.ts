@@ -7,13 +7,14 @@
  * - dormant-tap: the page makes 10,000 small non-MCP `fetch` calls (a JSON endpoint, 8 at a time)
  *   with the extension and 10,000 without, a share of them each round; calls/s with / without.
  *
- * One Chromium: each round installs the extension over CDP, measures, uninstalls it and measures
- * again (or the other way round: the order alternates), so both sides share the browser process,
- * build and machine state. The value is the median of the per-round ratios.
+ * Two instances of the same Chromium binary run side by side, one with the extension (dist/chrome)
+ * and one without, each with the bench page open; the measurements alternate between them in
+ * ABBA order, seconds apart, so slow drifts of a shared machine hit both sides of a pair alike.
+ * The value is the median of the per-pair ratios.
  *
  *   npx tsx bench/page-tap.ts [--smoke]      (npm run bench:tap)
  */
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { launchChromium } from '../test/e2e/support/chromium';
 import { buildExtension } from '../test/e2e/support/extension-build';
 import { runIfMain } from './cli-browser';
@@ -21,29 +22,30 @@ import { row, type BenchRow, type BenchScale } from './row';
 import { SESSION, startBenchServer } from './sse-server-browser';
 
 const SCALES = {
-  smoke: { bytes: 2 * 1024 * 1024, calls: 300, rounds: 1 },
-  full: { bytes: 50 * 1024 * 1024, calls: 10_000, rounds: 5 },
+  smoke: { bytes: 2 * 1024 * 1024, readPairs: 2, calls: 300, batch: 150 },
+  full: { bytes: 50 * 1024 * 1024, readPairs: 16, calls: 10_000, batch: 200 },
 } as const;
-/** Calls before each measurement, to open the connections and warm the JIT. */
+/** Calls before the measurements, to open the connections and warm the JIT. */
 const WARM_CALLS = 100;
 /** Calls in flight at once (Chromium opens at most 6 connections to one host anyway). */
 const CONCURRENCY = 8;
 
-/** Reads `/big` in the page as an MCP stream; returns MB/s. */
-async function readBig(page: Page): Promise<number> {
+/** Reads `/big` in the page as an MCP stream; returns MB/s and how many reads it took. */
+async function readBig(page: Page): Promise<{ mbps: number; reads: number }> {
   const result = await page.evaluate(async (session: string) => {
     const t0 = performance.now();
     const response = await fetch('/big', { headers: { accept: 'text/event-stream', 'mcp-session-id': session } });
     const reader = response.body!.getReader();
     let bytes = 0;
-    for (;;) {
+    let reads = 0;
+    for (;; reads++) {
       const { done, value } = await reader.read();
       if (done) break;
       bytes += value.byteLength;
     }
-    return { bytes, ms: performance.now() - t0 };
+    return { bytes, reads, ms: performance.now() - t0 };
   }, SESSION);
-  return result.bytes / 1024 / 1024 / (result.ms / 1000);
+  return { mbps: result.bytes / 1024 / 1024 / (result.ms / 1000), reads: result.reads };
 }
 
 /** `calls` small JSON fetches, `CONCURRENCY` at a time; returns calls/s. */
@@ -65,69 +67,87 @@ async function manyCalls(page: Page, calls: number): Promise<number> {
 }
 
 interface Side {
+  page: Page;
+  close(): Promise<void>;
   mbps: number[];
+  /** reader.read() calls per read of /big: how the body arrived in the page. */
+  reads: number[];
   callsPerSecond: number[];
 }
 
-async function measureSide(browser: Browser, dir: string, origin: string, withTap: boolean, calls: number, into: Side): Promise<void> {
-  const id = withTap ? await browser.installExtension(dir) : null;
-  // A freshly installed extension starts its worker; measure once it is up, not during it.
-  if (id) await browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().startsWith(`chrome-extension://${id}/`));
-  const page = await browser.newPage();
+/** A Chromium with the extension (`dir`) or without it (null), on the bench page, warmed up. */
+async function openSide(dir: string | null, origin: string): Promise<Side> {
+  const chromium = await launchChromium(dir);
   try {
+    // The extension's worker starts with the browser; measure once it is up, not during it.
+    if (dir) await chromium.browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'));
+    const page = await chromium.browser.newPage();
     await page.goto(`${origin}/`);
-    // Warm-up: connections, JIT, and (with the tap) the one-time hello that wakes the worker.
+    // Connections, JIT, and (with the tap) the one-time hello that wakes the worker.
     await readBig(page);
     await manyCalls(page, WARM_CALLS);
-    into.mbps.push(await readBig(page));
-    into.callsPerSecond.push(await manyCalls(page, calls));
-  } finally {
-    await page.close();
-    if (id) await browser.uninstallExtension(id);
+    return { page, close: chromium.close, mbps: [], reads: [], callsPerSecond: [] };
+  } catch (error) {
+    await chromium.close();
+    throw error;
   }
 }
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** `pairs` rounds of `work` on both sides, ABBA: each side goes first every other round. */
+async function alternate(plain: Side, tap: Side, pairs: number, work: (side: Side) => Promise<void>): Promise<void> {
+  for (let pair = 0; pair < pairs; pair++) {
+    for (const side of pair % 2 === 0 ? [plain, tap] : [tap, plain]) await work(side);
+  }
+}
+
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  return Number.isInteger(mid) ? (sorted[mid - 1]! + sorted[mid]!) / 2 : sorted[Math.floor(mid)]!;
+}
 
 export async function measurePageTap(scale: BenchScale): Promise<BenchRow[]> {
-  const { bytes, calls, rounds } = SCALES[scale];
+  const { bytes, readPairs, calls, batch } = SCALES[scale];
   const dir = await buildExtension('chrome');
   const server = await startBenchServer(bytes);
-  // Extensions are installed later over CDP: start with none, allowed.
-  const chromium = await launchChromium(null, { allowExtensions: true });
-  const plain: Side = { mbps: [], callsPerSecond: [] };
-  const tap: Side = { mbps: [], callsPerSecond: [] };
+  const sides: Side[] = [];
   try {
-    for (let round = 0; round < rounds; round++) {
-      for (const withTap of round % 2 === 0 ? [false, true] : [true, false]) {
-        await measureSide(chromium.browser, dir, server.origin, withTap, Math.round(calls / rounds), withTap ? tap : plain);
-      }
-    }
+    sides.push(await openSide(null, server.origin));
+    sides.push(await openSide(dir, server.origin));
+    const [plain, tap] = sides as [Side, Side];
+    await alternate(plain, tap, readPairs, async (side) => {
+      const big = await readBig(side.page);
+      side.mbps.push(big.mbps);
+      side.reads.push(big.reads);
+    });
+    await alternate(plain, tap, Math.ceil(calls / batch), async (side) => void side.callsPerSecond.push(await manyCalls(side.page, batch)));
   } finally {
-    await chromium.close();
+    for (const side of sides) await side.close();
     await server.close();
   }
-  const paired = (mine: number[], base: number[]) => median(mine.map((v, i) => v / base[i]!));
+  const [plain, tap] = sides as [Side, Side];
+  const ratios = (mine: number[], base: number[]) => mine.map((v, i) => v / base[i]!);
   const f = (x: number) => x.toFixed(0);
-  const how = `median of ${rounds} paired rounds`;
+  const how = (rs: number[]) => `median of ${rs.length} ABBA pairs (range ${Math.min(...rs).toFixed(2)}-${Math.max(...rs).toFixed(2)})`;
+  const [tapRatios, dormantRatios] = [ratios(tap.mbps, plain.mbps), ratios(tap.callsPerSecond, plain.callsPerSecond)];
   return [
     row({
       name: 'page-tap',
-      value: paired(tap.mbps, plain.mbps),
+      value: median(tapRatios),
       target: 0.95,
       better: 'higher',
       unit: 'x',
       baseline: 'the same Chromium without the extension',
-      detail: `${(server.bytes / 1024 / 1024).toFixed(0)} MB MCP SSE read by fetch, no panel open, ${how}: with ${f(median(tap.mbps))} MB/s, without ${f(median(plain.mbps))} MB/s`,
+      detail: `${(server.bytes / 1024 / 1024).toFixed(0)} MB MCP SSE read by fetch, no panel open, ${how(tapRatios)}: with ${f(median(tap.mbps))} MB/s in ${f(median(tap.reads))} reads, without ${f(median(plain.mbps))} MB/s in ${f(median(plain.reads))} reads`,
     }),
     row({
       name: 'dormant-tap',
-      value: paired(tap.callsPerSecond, plain.callsPerSecond),
+      value: median(dormantRatios),
       target: 0.98,
       better: 'higher',
       unit: 'x',
       baseline: 'the same Chromium without the extension',
-      detail: `${calls.toLocaleString('en')} non-MCP JSON fetches per side, ${CONCURRENCY} in flight, ${how}: with ${f(median(tap.callsPerSecond))} calls/s, without ${f(median(plain.callsPerSecond))} calls/s`,
+      detail: `${calls.toLocaleString('en')} non-MCP JSON fetches per side in batches of ${batch}, ${CONCURRENCY} in flight, ${how(dormantRatios)}: with ${f(median(tap.callsPerSecond))} calls/s, without ${f(median(plain.callsPerSecond))} calls/s`,
     }),
   ];
 }
