@@ -81,6 +81,9 @@ export interface Latency {
   received: number;
   unpainted: number;
   clock: { offset: number; within: number };
+  /** Frames that drew new events, and the median gap between them (ms). */
+  frames: number;
+  frameGap: number;
 }
 
 async function latencyRun(dir: string, origin: string, rate: number, events: number): Promise<Latency> {
@@ -104,7 +107,9 @@ async function latencyRun(dir: string, origin: string, rate: number, events: num
       if (p < paints.length) ms.push(paints[p]!.at - at);
       else unpainted++;
     }
-    return { ms, received: got.length / 2, unpainted, clock };
+    const growing = paints.filter((x, i) => i === 0 || x.events > paints[i - 1]!.events);
+    const gaps = growing.slice(1).map((x, i) => x.at - growing[i]!.at).sort((a, b) => a - b);
+    return { ms, received: got.length / 2, unpainted, clock, frames: growing.length, frameGap: percentile(gaps, 0.5) };
   } finally {
     await chromium.close();
   }
@@ -162,7 +167,7 @@ export async function runLiveLatency(scale: BenchScale): Promise<{ row: BenchRow
     unit: 'ms',
     baseline: "the page's own receipt of each event",
     detail: `p95 at ${rate.toLocaleString('en')}/s, real extension, panel open: p50 ${f(p50)}, p95 ${f(p95)}, max ${f(max)} ms over ${latency.ms.length.toLocaleString('en')} events ` +
-      `(${latency.unpainted} never painted; panel clock ${latency.clock.offset.toFixed(1)} ± ${latency.clock.within.toFixed(1)} ms from the page's); ` +
+      `(${latency.unpainted} never painted; ${latency.frames} frames with new events, median ${f(latency.frameGap)} ms apart; panel clock ${latency.clock.offset.toFixed(1)} ± ${latency.clock.within.toFixed(1)} ms from the page's); ` +
       `burst ${burst.total.toLocaleString('en')} at ${burstRate.toLocaleString('en')}/s: page read ${burst.pageEvents}, panel analysed ${burst.received}, counted drops ${burst.dropped}, uncounted drops ${burst.uncounted}` +
       (checks ? '' : ' (FAIL: every event must be painted and every drop counted)'),
   });

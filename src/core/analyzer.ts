@@ -1,6 +1,7 @@
 import { hasMcpHeader, isMcpRequest } from './detect';
 import { createSession, joinSession, sessionFromEndpoint, sessionFromHeaders, statelessRef, type SessionRef } from './grouping';
-import { ingestEvent } from './ingest';
+import { ingestEvent, type IngestContext } from './ingest';
+import { createInterner } from './intern';
 import { header, type AnalysisOptions, type BodyChunk, type Exchange, type RequestInfo, type ResponseInfo, type StreamEnd } from './model';
 import type { Report } from './report';
 import { buildReport } from './report-build';
@@ -26,7 +27,7 @@ export interface Analyzer {
 }
 
 export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
-  const pointers = options.appSeqPointers ?? [];
+  const context: IngestContext = { pointers: options.appSeqPointers ?? [], intern: createInterner() };
   const streams: StreamState[] = [];
   const sessions = new Map<string, SessionState>();
 
@@ -48,7 +49,7 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
         return;
       }
     }
-    ingestEvent(stream, stream.session!, event, pointers);
+    ingestEvent(stream, stream.session!, event, context);
   };
 
   const settleSession = (stream: StreamState, final: boolean): void => {
@@ -77,6 +78,7 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
         framer: undefined,
         jsonParts: [],
         events: [],
+        completeEvents: 0,
         seqCursors: new Map(),
         requestKeys: [],
         findings: [],
@@ -111,7 +113,7 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
       if (stream.session && ok && stream.bodyKind === 'json' && stream.jsonParts.length > 0) {
         const data = joinText(stream.jsonParts);
         stream.jsonParts = [];
-        ingestEvent(stream, stream.session, { time: end.time ?? stream.request.startTime, data }, pointers);
+        ingestEvent(stream, stream.session, { time: end.time ?? stream.request.startTime, data }, context);
       }
       stream.end = end;
     },

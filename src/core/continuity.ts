@@ -1,5 +1,5 @@
 import { isStatelessRevision } from './detect';
-import { finding, quote } from './ingest';
+import { finding, firstDelivery, quote } from './ingest';
 import type { Finding, ResumeReport, Verdict } from './report';
 import type { EventRecord, SessionState, StreamState } from './state';
 
@@ -15,7 +15,7 @@ export interface ResumeOutcome {
 
 /** Where a resume picks up: the stream and event that delivered its `Last-Event-ID`. */
 export function linkOf(session: SessionState, stream: StreamState): { stream: number; event: number } | undefined {
-  return stream.lastEventId === null ? undefined : session.ids.get(stream.lastEventId);
+  return stream.lastEventId === null ? undefined : firstDelivery(session, stream.lastEventId);
 }
 
 /** The first stream of a chain of resumes: the one whose request the whole chain answers. */

@@ -49,6 +49,8 @@ export function createSession(ref: SessionRef): SessionState {
     protocolVersion: null,
     streams: [],
     ids: new Map(),
+    firstStream: [],
+    firstEvent: [],
     allIntegerIds: true,
     requests: new Map(),
     responses: new Map(),

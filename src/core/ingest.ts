@@ -1,6 +1,8 @@
 import { classify, isRecord, type RpcMessage } from './jsonrpc';
 import type { Finding } from './report';
-import { resumeTokenOf, sequenceOf } from './sequence';
+import { createRecord, type RecordFields } from './event-record';
+import type { Interner } from './intern';
+import { resumeTokenOf, sequenceOf, type SeqValue } from './sequence';
 import type { SseEvent } from './sse';
 import type { EventRecord, SessionState, StreamState } from './state';
 
@@ -13,25 +15,33 @@ const QUOTE_CHARS = 60;
  * arrives: malformed data, duplicate ids, and sequence gaps or regressions inside the stream.
  * Work per event is constant, so feeding events one at a time never re-analyses the past.
  */
-export function ingestEvent(stream: StreamState, session: SessionState, event: SseEvent, pointers: readonly string[]): EventRecord {
+export function ingestEvent(stream: StreamState, session: SessionState, event: SseEvent, context: IngestContext): EventRecord {
   const index = stream.events.length;
-  const record = describe(event, stream, index, pointers);
+  const fields = describe(event, stream, index, context);
+  const record = createRecord(fields);
   stream.events.push(record);
-  if (record.id !== undefined) noteId(session, stream, index, record.id);
-  if (record.role === 'malformed' || record.role === 'truncated') return record;
-  if (record.seq) checkSequence(stream, index, record);
+  if (!fields.truncated) stream.completeEvents++;
+  if (fields.id !== undefined) noteId(session, stream, index, fields.id);
+  if (fields.role === 'malformed' || fields.role === 'truncated') return record;
+  if (fields.seq) checkSequence(stream, index, fields.seq);
   return record;
 }
 
-function describe(event: SseEvent, stream: StreamState, index: number, pointers: readonly string[]): EventRecord {
-  const record: EventRecord = {
+/** What every event of one analysis shares: the user's pointers and the string table. */
+export interface IngestContext {
+  pointers: readonly string[];
+  intern: Interner;
+}
+
+function describe(event: SseEvent, stream: StreamState, index: number, context: IngestContext): RecordFields {
+  const fields: RecordFields = {
     time: event.time,
     id: event.id,
-    event: event.event,
+    event: event.event === undefined ? undefined : context.intern(event.event),
     data: event.data,
     retry: event.retry,
-    idOnly: event.idOnly,
-    truncated: event.truncated,
+    idOnly: event.idOnly === true,
+    truncated: event.truncated === true,
     role: 'empty',
     method: undefined,
     idKey: undefined,
@@ -40,41 +50,43 @@ function describe(event: SseEvent, stream: StreamState, index: number, pointers:
     stopReason: undefined,
     resumeToken: undefined,
   };
-  if (event.truncated) record.role = 'truncated';
-  else if (event.event === 'endpoint') record.role = 'endpoint';
-  if (event.truncated || event.data === '' || event.event === 'endpoint') return record;
+  if (event.truncated) fields.role = 'truncated';
+  else if (event.event === 'endpoint') fields.role = 'endpoint';
+  if (event.truncated || event.data === '' || event.event === 'endpoint') return fields;
   let parsed: unknown;
   try {
     parsed = JSON.parse(event.data);
   } catch {
-    return malformed(record, stream, index, `data is not JSON: ${quote(event.data)}`);
+    return malformed(fields, stream, index, `data is not JSON: ${quote(event.data)}`);
   }
   const classified = classify(parsed);
-  if ('problem' in classified) return malformed(record, stream, index, `data is ${classified.problem}: ${quote(event.data)}`);
+  if ('problem' in classified) return malformed(fields, stream, index, `data is ${classified.problem}: ${quote(event.data)}`);
   if (event.data.includes('\uFFFD')) {
     stream.findings.push(finding('malformed-event', 'warning', stream.index, index,
       'data holds U+FFFD replacement characters: the stream carried invalid UTF-8 (or a literal U+FFFD).'));
   }
+  const { intern } = context;
   const [first] = classified.messages as [RpcMessage, ...RpcMessage[]];
-  record.role = first.role;
-  record.method = first.method;
-  record.idKey = first.idKey;
-  if (first.role === 'progress') record.progressToken = first.progressToken;
+  fields.role = first.role;
+  // Interned: a long session repeats the same few methods and tokens a million times.
+  fields.method = first.method === undefined ? undefined : intern(first.method);
+  fields.idKey = first.idKey;
+  if (first.role === 'progress' && first.progressToken !== undefined) fields.progressToken = intern(first.progressToken);
   for (const message of classified.messages) {
-    const seq = sequenceOf(message, pointers);
-    if (seq && !record.seq) record.seq = seq;
-    if (message.stopReason && !record.stopReason) record.stopReason = message.stopReason;
+    const seq = sequenceOf(message, context.pointers);
+    if (seq && !fields.seq) fields.seq = { key: intern(seq.key), value: seq.value, kind: seq.kind };
+    if (message.stopReason && !fields.stopReason) fields.stopReason = message.stopReason;
     const token = resumeTokenOf(message);
-    if (token && !record.resumeToken) record.resumeToken = token;
+    if (token && !fields.resumeToken) fields.resumeToken = token;
     notePairing(stream, index, message);
   }
-  return record;
+  return fields;
 }
 
-function malformed(record: EventRecord, stream: StreamState, index: number, message: string): EventRecord {
-  record.role = 'malformed';
+function malformed(fields: RecordFields, stream: StreamState, index: number, message: string): RecordFields {
+  fields.role = 'malformed';
   stream.findings.push(finding('malformed-event', 'warning', stream.index, index, `Event ${index} ${message}.`));
-  return record;
+  return fields;
 }
 
 /** Responses pair with requests across streams; initialize results name the revision. */
@@ -91,17 +103,25 @@ function notePairing(stream: StreamState, index: number, message: RpcMessage): v
 
 function noteId(session: SessionState, stream: StreamState, index: number, id: string): void {
   if (session.allIntegerIds && !INTEGER_ID.test(id)) session.allIntegerIds = false;
-  const first = session.ids.get(id);
+  const first = firstDelivery(session, id);
   if (!first) {
-    session.ids.set(id, { stream: stream.index, event: index });
+    // A small integer per id instead of an object: sessions hold one entry per event.
+    session.ids.set(id, session.firstStream.length);
+    session.firstStream.push(stream.index);
+    session.firstEvent.push(index);
     return;
   }
   session.findings.push(finding('duplicate-event-id', 'error', stream.index, index,
     `Event id ${quote(id)} was already delivered as event ${first.event} of stream ${first.stream}: a replay re-sent it, so the client may process the same message twice.`));
 }
 
-function checkSequence(stream: StreamState, index: number, record: EventRecord): void {
-  const seq = record.seq!;
+/** Where an event id was first delivered in this session. */
+export function firstDelivery(session: SessionState, id: string): { stream: number; event: number } | undefined {
+  const at = session.ids.get(id);
+  return at === undefined ? undefined : { stream: session.firstStream[at]!, event: session.firstEvent[at]! };
+}
+
+function checkSequence(stream: StreamState, index: number, seq: SeqValue): void {
   const previous = stream.seqCursors.get(seq.key);
   if (!previous) {
     stream.seqCursors.set(seq.key, { value: seq.value, event: index, unitSteps: true });

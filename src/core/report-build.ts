@@ -55,7 +55,7 @@ function streamReport(session: SessionState, stream: StreamState): StreamReport 
     status: stream.response?.status ?? 0,
     lastEventId: stream.lastEventId,
     resumes: linkOf(session, stream)?.stream ?? null,
-    events: stream.events.filter((event) => !event.truncated).length,
+    events: stream.completeEvents,
     end: stream.end.state === 'cancelled' ? 'reset' : stream.end.state,
   };
   // Added to the contract: why a stream ended early (the browser's error or "cancelled").

@@ -48,6 +48,8 @@ export interface StreamState {
   /** Pieces of an `application/json` body, joined once at the end (never per chunk: O(N²)). */
   jsonParts: (Uint8Array | string)[];
   events: EventRecord[];
+  /** Events that were not cut off by the end of the body; the report's count, kept as it grows. */
+  completeEvents: number;
   seqCursors: Map<string, SeqCursor>;
   /** JSON-RPC ids of the requests this exchange's body sent. */
   requestKeys: string[];
@@ -68,8 +70,10 @@ export interface SessionState {
   transport: Transport;
   protocolVersion: string | null;
   streams: StreamState[];
-  /** First delivery of each event id. */
-  ids: Map<string, { stream: number; event: number }>;
+  /** First delivery of each event id, as an index into `firstStream` and `firstEvent`. */
+  ids: Map<string, number>;
+  firstStream: number[];
+  firstEvent: number[];
   /** Numeric id rules apply only while every id seen is an integer. */
   allIntegerIds: boolean;
   requests: Map<string, RequestRecord>;
