@@ -3,6 +3,7 @@ import {
   isBackgroundDeliver,
   isDevtoolsExchange,
   isDevtoolsHello,
+  isDevtoolsNavigated,
   isPanelClear,
   isPanelHello,
   isRelayBatch,
@@ -114,6 +115,8 @@ export function createRouter(deps: RouterDeps) {
     } else if (port.name === PORT.devtools) {
       if (isDevtoolsHello(message)) send(port, make('bg-welcome', { worker: deps.worker }));
       else if (isDevtoolsExchange(message)) deliver(message.tabId, { from: 'network', exchange: message.exchange, dropped: message.dropped });
+      // Kept in the tab's history like a capture, so a panel opened later still sees where the page changed.
+      else if (isDevtoolsNavigated(message)) deliver(message.tabId, { from: 'navigation', url: message.url, time: message.time });
     } else if (port.name === PORT.panel) {
       if (isPanelHello(message)) attachPanel(port, message.tabId);
       else if (isPanelClear(message)) tabs.get(message.tabId)?.buffer.clear();

@@ -27,4 +27,12 @@ describe('tab buffer', () => {
     expect(buffer.all()).toHaveLength(1);
     expect(buffer.evicted()).toBe(1);
   });
+
+  it('keeps a navigation marker as one item', () => {
+    const buffer = createTabBuffer(2, 1_000);
+    buffer.push({ from: 'navigation', url: 'http://h/next', time: 5 });
+    buffer.push(delivery(0, 2));
+    expect(buffer.all()).toEqual([delivery(0, 2)]);
+    expect(buffer.evicted()).toBe(1);
+  });
 });

@@ -18,6 +18,7 @@ export interface TabBuffer {
 const itemsOf = (d: Delivery) => (d.from === 'relay' ? d.items.length : 1);
 function charsOf(d: Delivery): number {
   if (d.from === 'network') return (d.exchange.body?.length ?? 0) + (d.exchange.request.body?.length ?? 0);
+  if (d.from === 'navigation') return d.url.length;
   let chars = 0;
   for (const item of d.items) if (item.kind === 'chunk') chars += item.text.length;
   return chars;

@@ -20,4 +20,6 @@ const port = createPortClient({
   onDrop: () => void (dropped += 1),
   eager: false,
 });
+// A new document in the inspected tab: the panel marks it between the sessions before and after.
+browser.devtools.network.onNavigated.addListener((url) => port.send(make('devtools-navigated', { tabId, url, time: Date.now() })));
 watchNetwork(browser.devtools.network as unknown as NetworkEvents, (exchange) => port.send(make('devtools-exchange', { tabId, exchange, dropped })));

@@ -9,10 +9,11 @@ export function DropCounter({ drops }: { drops: DropSummary }) {
     `lost in transit: ${drops.lost} (history evictions ${drops.background.evictedItems}, tab evictions ${drops.background.evictedTabs})`,
     `network panel reports: ${drops.networkDropped}`,
     `panel cap: ${drops.panelDropped}`,
+    `oldest events evicted by the panel's event cap: ${drops.panelEvicted}`,
   ].join('\n');
   return (
     <span class={drops.total > 0 ? 'drops drops-some' : 'drops'} title={why}>
-      dropped: <span data-testid="dropped-count" data-rejected={drops.rejected} data-lost={drops.lost}>{drops.total}</span>
+      dropped: <span data-testid="dropped-count" data-rejected={drops.rejected} data-lost={drops.lost} data-panel-evicted={drops.panelEvicted}>{drops.total}</span>
     </span>
   );
 }

@@ -78,4 +78,29 @@ describe('capture store', () => {
     expect(store.drops.value.panelDropped).toBe(2);
     expect(store.drops.value.total).toBe(2);
   });
+
+  it('evicts the oldest events past the event cap, counts exactly what went, and keeps the stream parsing', () => {
+    const { store, deliver } = setup();
+    store.setMaxEvents(10);
+    const event = (n: number) => `id: ${n}\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{"_meta":{"app_seq":${n}}}}\n\n`;
+    const chunk = (text: string): CapturedItem => ({ kind: 'chunk', stream: 0, time: 1_000, bytes: text.length, text });
+    const items: CapturedItem[] = [tapItems[0]!, tapItems[1]!];
+    // One chunk per event, but event 25 is split across two chunks (no cut may fall between them).
+    for (let n = 1; n <= 30; n += 1) items.push(...(n === 25 ? [chunk(event(n).slice(0, 12)), chunk(event(n).slice(12))] : [chunk(event(n))]));
+    deliver(fromTap(items));
+    const kept = store.report.value!.summary.events;
+    expect(kept).toBeLessThanOrEqual(10);
+    expect(kept).toBeGreaterThan(0);
+    expect(store.drops.value.panelEvicted).toBe(30 - kept);
+    expect(store.drops.value.total).toBe(30 - kept);
+    expect(store.events(0).map((e) => Number(e.id))).toEqual(Array.from({ length: kept }, (_, i) => 31 - kept + i));
+    expect(store.report.value!.sessions[0]!.findings).toEqual([]);
+  });
+
+  it('keeps the page\'s navigations once each, in time order', () => {
+    const { store, deliver } = setup();
+    deliver({ from: 'navigation', url: 'http://h/b', time: 20 }, { from: 'navigation', url: 'http://h/a', time: 10 });
+    deliver({ from: 'navigation', url: 'http://h/b', time: 20 }); // the same history, sent again to a re-attached panel
+    expect(store.navigations.value).toEqual([{ url: 'http://h/a', time: 10 }, { url: 'http://h/b', time: 20 }]);
+  });
 });

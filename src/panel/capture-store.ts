@@ -4,7 +4,9 @@ import { sameRequest } from '../capture/network-exchange';
 import type { BackgroundCounters, Delivery, NetworkExchange, RelayCounters, CapturedItem } from '../shared/messages';
 import type { PanelAdapter, PanelSink } from './adapter';
 import { countDrops, createDropLedger, type DropSummary } from './drop-ledger';
+import { EVICT_TO, MAX_PANEL_EVENTS, evictOldestEvents } from './event-cap';
 import type { LoggedExchange } from './exchange-log';
+import { createNavigationLog, type NavigationMark } from './navigation-log';
 
 /** At most one report rebuild per this many ms, however fast events arrive. */
 export const REFRESH_MS = 100;
@@ -27,9 +29,16 @@ export function createCaptureStore(adapter: PanelAdapter) {
   const tabs = signal<readonly { tabId: number; items: number }[] | null>(null);
   /** Exchanges only the network panel saw: what the tap missed (workers, a page that lost it). */
   const networkOnly = signal(0);
+  /** The inspected page's navigations: markers between the sessions of one tab's history. */
+  const navigations = signal<readonly NavigationMark[]>([]);
+  const navigationLog = createNavigationLog();
   const ledger = createDropLedger();
   let options: AnalysisOptions = {};
   let maxExchanges = MAX_EXCHANGES;
+  let maxEvents = MAX_PANEL_EVENTS;
+  /** Events the analysis holds now, and how many each kept chunk completed (what eviction cuts by). */
+  let eventCount = 0;
+  const chunkEvents = new WeakMap<LoggedExchange, number[]>();
   let analyzer: Analyzer = createAnalyzer(options);
   let log: LoggedExchange[] = [];
   let indexOf = new Map<string, number>();
@@ -43,6 +52,7 @@ export function createCaptureStore(adapter: PanelAdapter) {
     for (const [key, index] of indexOf) byIndex.set(index, byKey.get(key)!);
     streams.value = byIndex;
     drops.value = countDrops(ledger);
+    navigations.value = navigationLog.marks();
     networkOnly.value = log.filter((e) => e.source === 'network' && !e.superseded).length;
   };
   const schedule = () => {
@@ -51,17 +61,34 @@ export function createCaptureStore(adapter: PanelAdapter) {
     setTimeout(refresh, REFRESH_MS);
   };
 
+  /** Runs one step of the analysis on stream `index`; returns how many events it completed. */
+  const counted = (index: number, step: () => void): number => {
+    const before = analyzer.events(index).length;
+    step();
+    const added = analyzer.events(index).length - before;
+    eventCount += added;
+    return added;
+  };
   const feed = (e: LoggedExchange) => {
     const index = analyzer.open(e.request);
     indexOf.set(e.key, index);
     if (e.response) analyzer.respond(index, e.response);
-    for (const c of e.chunks) analyzer.chunk(index, c);
-    if (e.end.state !== 'open') analyzer.end(index, e.end);
+    chunkEvents.set(e, e.chunks.map((c) => counted(index, () => analyzer.chunk(index, c))));
+    if (e.end.state !== 'open') counted(index, () => analyzer.end(index, e.end));
   };
   const rebuild = () => {
     analyzer = createAnalyzer(options);
     indexOf = new Map();
+    eventCount = 0;
     for (const e of log) if (!e.superseded) feed(e);
+  };
+  /** The event cap: past it, the oldest events go (counted), and the analysis restarts on the rest. */
+  const enforceEventCap = () => {
+    if (eventCount <= maxEvents) return;
+    const evicted = evictOldestEvents(log, (e) => chunkEvents.get(e), eventCount - Math.floor(maxEvents * EVICT_TO));
+    if (evicted === 0) return;
+    ledger.panelEvicted += evicted;
+    rebuild();
   };
   const add = (e: LoggedExchange): boolean => {
     if (log.length >= maxExchanges) return (ledger.panelDropped += 1), false;
@@ -90,8 +117,8 @@ export function createCaptureStore(adapter: PanelAdapter) {
     else if (item.kind === 'chunk') {
       const chunk = { time: item.time, data: item.text };
       e.chunks.push(chunk);
-      analyzer.chunk(index, chunk);
-    } else (e.end = item.end), analyzer.end(index, item.end);
+      chunkEvents.get(e)?.push(counted(index, () => analyzer.chunk(index, chunk)));
+    } else (e.end = item.end), counted(index, () => analyzer.end(index, item.end));
   }
 
   function applyNetwork(x: NetworkExchange): void {
@@ -121,9 +148,10 @@ export function createCaptureStore(adapter: PanelAdapter) {
         if (d.from === 'network') {
           ledger.networkDropped = Math.max(ledger.networkDropped, d.dropped ?? 0);
           applyNetwork(d.exchange);
-        }
+        } else if (d.from === 'navigation') navigationLog.add(d);
         else for (const { item } of ledger.accept(d.relay, d.seq, d.items, d.counters)) applyItem(d.relay, item);
       }
+      enforceEventCap();
       schedule();
     },
     relayStatus(relays: readonly { relay: string; counters: RelayCounters }[]) {
@@ -140,6 +168,7 @@ export function createCaptureStore(adapter: PanelAdapter) {
     streams,
     drops,
     networkOnly,
+    navigations,
     tabs,
     start: () => adapter.connect(sink),
     attach: (tabId: number) => {
@@ -151,6 +180,7 @@ export function createCaptureStore(adapter: PanelAdapter) {
       ledger.forgetRelays();
       log = [];
       byKey.clear();
+      navigationLog.clear();
       rebuild();
       adapter.clear();
       adapter.reload();
@@ -160,6 +190,12 @@ export function createCaptureStore(adapter: PanelAdapter) {
     /** The buffer cap from the settings; exchanges already kept stay, later ones are dropped and counted. */
     setMaxExchanges(next: number) {
       maxExchanges = next;
+    },
+    /** The event cap from the settings; lowering it evicts the oldest events now (counted). */
+    setMaxEvents(next: number) {
+      maxEvents = next;
+      enforceEventCap();
+      refresh();
     },
     /** Analyses everything captured so far again, e.g. with new app-sequence pointers. */
     setOptions(next: AnalysisOptions) {

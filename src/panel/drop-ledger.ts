@@ -36,6 +36,8 @@ export function createDropLedger() {
     background: { evictedItems: 0, evictedTabs: 0, undelivered: 0 } as BackgroundCounters,
     /** Items the panel itself refused (its MAX_EXCHANGES cap). */
     panelDropped: 0,
+    /** Events the panel's event cap (MAX_PANEL_EVENTS) evicted, oldest first. */
+    panelEvicted: 0,
     /** Exchanges the devtools page's queue dropped while the worker restarted. */
     networkDropped: 0,
     relays: relays as ReadonlyMap<string, RelayLedger>,
@@ -87,6 +89,8 @@ export interface DropSummary {
   evicted: number;
   lost: number;
   panelDropped: number;
+  /** Oldest events evicted by the panel's event cap. */
+  panelEvicted: number;
   networkDropped: number;
   background: BackgroundCounters;
   /** APIs a page took away from the tap (any frame), earliest first; not items, so not in `total`. */
@@ -106,7 +110,7 @@ export function countDrops(ledger: DropLedger): DropSummary {
     tapDropped += r.counters.tapDropped;
     lost += r.lost;
   }
-  const { panelDropped, networkDropped } = ledger;
-  const total = rejected + tapDropped + evicted + lost + panelDropped + networkDropped;
-  return { total, rejected, tapDropped, evicted, lost, panelDropped, networkDropped, background: ledger.background, tapLost: earliestLosses(losses) };
+  const { panelDropped, panelEvicted, networkDropped } = ledger;
+  const total = rejected + tapDropped + evicted + lost + panelDropped + panelEvicted + networkDropped;
+  return { total, rejected, tapDropped, evicted, lost, panelDropped, panelEvicted, networkDropped, background: ledger.background, tapLost: earliestLosses(losses) };
 }

@@ -87,7 +87,9 @@ export interface NetworkExchange {
 export type Delivery =
   | { from: 'relay'; relay: string; seq: number; items: CapturedItem[]; counters: RelayCounters }
   /** `dropped`: cumulative exchanges the devtools page's queue had to drop (a worker restart). */
-  | { from: 'network'; exchange: NetworkExchange; dropped?: number };
+  | { from: 'network'; exchange: NetworkExchange; dropped?: number }
+  /** The inspected page navigated (a new document): a marker between the sessions before and after. */
+  | { from: 'navigation'; url: string; time: number };
 
 /** Drops counted by the background's own caps. */
 export interface BackgroundCounters {
@@ -173,6 +175,12 @@ export interface DevtoolsExchange extends Envelope<typeof SOURCE.devtools, 'devt
   dropped: number;
 }
 
+/** devtools page -> background: the inspected tab navigated to `url` at `time` (ms since the epoch). */
+export interface DevtoolsNavigated extends Envelope<typeof SOURCE.devtools, 'devtools-navigated'> {
+  tabId: number;
+  url: string;
+  time: number;
+}
 
 /** panel -> background: attach to a tab (`null`: list the tabs that have captures). */
 export interface PanelHello extends Envelope<typeof SOURCE.panel, 'panel-hello'> {
@@ -222,6 +230,7 @@ export type Message =
   | RelayStatus
   | DevtoolsHello
   | DevtoolsExchange
+  | DevtoolsNavigated
   | PanelHello
   | PanelClear
   | BackgroundWelcome
@@ -244,6 +253,7 @@ const SOURCE_OF: { [T in Message['type']]: ByType<T>['source'] } = {
   'relay-status': SOURCE.relay,
   'devtools-hello': SOURCE.devtools,
   'devtools-exchange': SOURCE.devtools,
+  'devtools-navigated': SOURCE.devtools,
   'panel-hello': SOURCE.panel,
   'panel-clear': SOURCE.panel,
   'bg-welcome': SOURCE.background,
@@ -283,6 +293,7 @@ export const isRelayBatch = guard('relay-batch');
 export const isRelayStatus = guard('relay-status');
 export const isDevtoolsHello = guard('devtools-hello');
 export const isDevtoolsExchange = guard('devtools-exchange');
+export const isDevtoolsNavigated = guard('devtools-navigated');
 export const isPanelHello = guard('panel-hello');
 export const isPanelClear = guard('panel-clear');
 export const isBackgroundWelcome = guard('bg-welcome');

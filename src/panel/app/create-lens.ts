@@ -88,6 +88,7 @@ export function createLens(adapter: LensAdapter) {
     ];
     void settings.load().then(() => {
       stops.push(effect(() => store.setMaxExchanges(settings.settings.value.maxExchanges)));
+      stops.push(effect(() => store.setMaxEvents(settings.settings.value.maxEvents)));
       let first = true;
       stops.push(effect(() => {
         const pointers = settings.settings.value.appSeqPointers;

@@ -6,13 +6,17 @@ export interface Settings {
   appSeqPointers: string[];
   /** Exchanges the panel keeps in memory; past it new ones are dropped and counted. */
   maxExchanges: number;
+  /** Analysed events the panel keeps in memory; past it the oldest are evicted and counted. */
+  maxEvents: number;
   /** Blank Authorization, Cookie and Set-Cookie in exported HAR files. */
   redact: boolean;
 }
 
-export const DEFAULT_SETTINGS: Settings = { appSeqPointers: [], maxExchanges: 5_000, redact: true };
+export const DEFAULT_SETTINGS: Settings = { appSeqPointers: [], maxExchanges: 5_000, maxEvents: 100_000, redact: true };
 export const MIN_EXCHANGES = 100;
 export const MAX_EXCHANGES_SETTING = 100_000;
+export const MIN_EVENTS = 1_000;
+export const MAX_EVENTS_SETTING = 1_000_000;
 /** Pointers kept at most (each one is tried on every message without app_seq or progress). */
 export const MAX_POINTERS = 16;
 
@@ -23,14 +27,17 @@ export function parseSettings(value: unknown): Settings {
     ? stored.appSeqPointers.filter((p): p is string => typeof p === 'string' && p !== '' && isJsonPointer(p)).slice(0, MAX_POINTERS)
     : DEFAULT_SETTINGS.appSeqPointers;
   const cap = stored.maxExchanges;
+  const events = stored.maxEvents;
   return {
     appSeqPointers: pointers,
     maxExchanges: typeof cap === 'number' && Number.isInteger(cap) ? clampCap(cap) : DEFAULT_SETTINGS.maxExchanges,
+    maxEvents: typeof events === 'number' && Number.isInteger(events) ? clampEvents(events) : DEFAULT_SETTINGS.maxEvents,
     redact: typeof stored.redact === 'boolean' ? stored.redact : DEFAULT_SETTINGS.redact,
   };
 }
 
 export const clampCap = (n: number): number => Math.min(MAX_EXCHANGES_SETTING, Math.max(MIN_EXCHANGES, Math.round(n)));
+export const clampEvents = (n: number): number => Math.min(MAX_EVENTS_SETTING, Math.max(MIN_EVENTS, Math.round(n)));
 
 /** Parses the pointer text box (one pointer per line); says which lines are not pointers. */
 export function parsePointers(text: string): { pointers: string[]; invalid: string[] } {

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { useLens } from '../app/lens-context';
-import { clampCap, MAX_EXCHANGES_SETTING, MIN_EXCHANGES, parsePointers } from '../model/settings';
+import { clampCap, clampEvents, MAX_EVENTS_SETTING, MAX_EXCHANGES_SETTING, MIN_EVENTS, MIN_EXCHANGES, parsePointers } from '../model/settings';
 
 /** App-sequence pointers, the buffer cap and export redaction, saved through the adapter. */
 export function SettingsPanel({ close }: { close: () => void }) {
@@ -8,14 +8,18 @@ export function SettingsPanel({ close }: { close: () => void }) {
   const current = lens.settings.settings.value;
   const [pointers, setPointers] = useState(current.appSeqPointers.join('\n'));
   const [cap, setCap] = useState(String(current.maxExchanges));
+  const [events, setEvents] = useState(String(current.maxEvents));
   const [redact, setRedact] = useState(current.redact);
   const parsed = parsePointers(pointers);
   const capNumber = Number(cap);
   const capValid = Number.isFinite(capNumber) && capNumber >= MIN_EXCHANGES && capNumber <= MAX_EXCHANGES_SETTING;
+  const eventsNumber = Number(events);
+  const eventsValid = Number.isFinite(eventsNumber) && eventsNumber >= MIN_EVENTS && eventsNumber <= MAX_EVENTS_SETTING;
+  const valid = parsed.invalid.length === 0 && capValid && eventsValid;
   const save = (e: Event) => {
     e.preventDefault();
-    if (parsed.invalid.length > 0 || !capValid) return;
-    void lens.settings.update({ appSeqPointers: parsed.pointers, maxExchanges: clampCap(capNumber), redact }).then(close);
+    if (!valid) return;
+    void lens.settings.update({ appSeqPointers: parsed.pointers, maxExchanges: clampCap(capNumber), maxEvents: clampEvents(eventsNumber), redact }).then(close);
   };
   return (
     <form class="settings" data-testid="settings" aria-label="Settings" onSubmit={save}>
@@ -27,12 +31,15 @@ export function SettingsPanel({ close }: { close: () => void }) {
       <label for="lens-cap">Exchanges kept by the live capture</label>
       <input id="lens-cap" data-testid="settings-cap" type="number" min={MIN_EXCHANGES} max={MAX_EXCHANGES_SETTING} value={cap} onInput={(e) => setCap((e.currentTarget as HTMLInputElement).value)} />
       {!capValid ? <p class="field-error" role="alert">Between {MIN_EXCHANGES} and {MAX_EXCHANGES_SETTING}; past it new exchanges are dropped and counted.</p> : null}
+      <label for="lens-event-cap">Events kept by the live capture</label>
+      <input id="lens-event-cap" data-testid="settings-event-cap" type="number" min={MIN_EVENTS} max={MAX_EVENTS_SETTING} value={events} onInput={(e) => setEvents((e.currentTarget as HTMLInputElement).value)} />
+      {!eventsValid ? <p class="field-error" role="alert">Between {MIN_EVENTS} and {MAX_EVENTS_SETTING}; past it the oldest events are evicted and counted.</p> : null}
       <label class="check">
         <input type="checkbox" data-testid="settings-redact" checked={redact} onChange={(e) => setRedact((e.currentTarget as HTMLInputElement).checked)} /> Redact
         exports: blank Authorization, Cookie and Set-Cookie, and replace session ids with redacted-1, redacted-2…
       </label>
       <div class="settings-actions">
-        <button type="submit" data-testid="settings-save" disabled={parsed.invalid.length > 0 || !capValid}>
+        <button type="submit" data-testid="settings-save" disabled={!valid}>
           Save
         </button>
         <button type="button" onClick={close}>
