@@ -29,7 +29,9 @@ function charsOf(d: Delivery): number {
  * receives is a contiguous tail per relay, and each eviction is counted.
  */
 export function createTabBuffer(maxItems = MAX_TAB_ITEMS, maxChars = MAX_TAB_CHARS): TabBuffer {
-  let entries: Delivery[] = [];
+  // An evicted slot is emptied at once: the array is compacted only now and then, and until it is,
+  // a slot still holding its delivery would keep up to twice the cap alive.
+  let entries: (Delivery | undefined)[] = [];
   let head = 0; // index of the oldest kept entry; compacted lazily to avoid O(n) shifts
   let items = 0;
   let chars = 0;
@@ -41,7 +43,8 @@ export function createTabBuffer(maxItems = MAX_TAB_ITEMS, maxChars = MAX_TAB_CHA
       items += itemsOf(delivery);
       chars += charsOf(delivery);
       while ((items > maxItems || chars > maxChars) && head < entries.length) {
-        const old = entries[head++]!;
+        const old = entries[head]!;
+        entries[head++] = undefined;
         items -= itemsOf(old);
         chars -= charsOf(old);
         evicted += itemsOf(old);
@@ -51,7 +54,7 @@ export function createTabBuffer(maxItems = MAX_TAB_ITEMS, maxChars = MAX_TAB_CHA
         head = 0;
       }
     },
-    all: () => entries.slice(head),
+    all: () => entries.slice(head) as Delivery[],
     items: () => items,
     clear() {
       entries = [];
