@@ -14,6 +14,9 @@ export interface Traffic {
   bytesPerEvent: number;
 }
 
+/** 2026-09-21, a plausible capture time. */
+const EPOCH_MS = 1_790_000_000_000;
+
 function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
@@ -51,7 +54,8 @@ export function generateTraffic(targetBytes: number, seed = 1, targetEvents = In
     const chunks: BodyChunk[] = [];
     for (let at = 0, t = 0; at < encoded.length; t++) {
       const size = 1024 + Math.floor(random() * 63 * 1024);
-      chunks.push({ time: t, data: encoded.subarray(at, at + size) });
+      // Epoch milliseconds, as captures stamp them (not small integers, which V8 stores for free).
+      chunks.push({ time: EPOCH_MS + call * 1000 + t * 7.5, data: encoded.subarray(at, at + size) });
       at += size;
     }
     bytes += encoded.length;

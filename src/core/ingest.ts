@@ -74,7 +74,11 @@ function describe(event: SseEvent, stream: StreamState, index: number, context: 
   if (first.role === 'progress' && first.progressToken !== undefined) fields.progressToken = intern(first.progressToken);
   for (const message of classified.messages) {
     const seq = sequenceOf(message, context.pointers);
-    if (seq && !fields.seq) fields.seq = { key: intern(seq.key), value: seq.value, kind: seq.kind };
+    if (seq && !fields.seq) {
+      // `app_seq` is a literal, shared already; progress and pointer keys are built per event.
+      if (seq.kind !== 'app_seq') seq.key = intern(seq.key);
+      fields.seq = seq;
+    }
     if (message.stopReason && !fields.stopReason) fields.stopReason = message.stopReason;
     const token = resumeTokenOf(message);
     if (token && !fields.resumeToken) fields.resumeToken = token;
@@ -135,7 +139,10 @@ function checkSequence(stream: StreamState, index: number, seq: SeqValue): void 
     stream.findings.push(finding('seq-gap', 'warning', stream.index, index,
       `${seq.key} jumped from ${previous.value} to ${seq.value} inside a live stream: ${step - 1} value(s) never arrived.`));
   }
-  stream.seqCursors.set(seq.key, { value: seq.value, event: index, unitSteps: previous.unitSteps && step === 1 });
+  // Updated in place: one cursor per sequence, not one allocation per event.
+  previous.unitSteps = previous.unitSteps && step === 1;
+  previous.value = seq.value;
+  previous.event = index;
 }
 
 export function finding(code: Finding['code'], severity: Finding['severity'], stream: number, event: number | null, message: string): Finding {

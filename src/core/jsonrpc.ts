@@ -29,8 +29,14 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** Keys JSON-RPC ids and progress tokens so numbers and strings never collide. */
 export function keyOf(value: unknown): string | undefined {
-  return typeof value === 'string' || typeof value === 'number' ? JSON.stringify(value) : undefined;
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  // A stream repeats its progress token on every event: remember the last one.
+  if (value === lastKeyed) return lastKey;
+  lastKeyed = value;
+  return (lastKey = JSON.stringify(value));
 }
+let lastKeyed: string | number | undefined;
+let lastKey = '';
 
 /** Classifies one parsed JSON value: a message or a batch of them. */
 export function classify(value: unknown): Classification {
@@ -96,9 +102,8 @@ function stopReasonOf(container: unknown): string | undefined {
 }
 
 function directStopReason(container: Record<string, unknown>): string | undefined {
-  for (const key of ['stop_reason', 'stopReason']) {
-    const reason = container[key];
-    if (typeof reason === 'string' && STOP_REASONS.has(reason)) return reason;
-  }
-  return undefined;
+  const snake = container.stop_reason;
+  if (typeof snake === 'string' && STOP_REASONS.has(snake)) return snake;
+  const camel = container.stopReason;
+  return typeof camel === 'string' && STOP_REASONS.has(camel) ? camel : undefined;
 }

@@ -12,23 +12,10 @@ export interface SeqValue {
   kind: 'app_seq' | 'progress' | 'pointer';
 }
 
-/**
- * Where the tool's own counter may sit, in the order we look. The field report's servers put it
- * at top level; MCP servers that follow the spec's extension point use `_meta`.
- */
-const APP_SEQ_PATHS: readonly (readonly string[])[] = [
-  ['app_seq'],
-  ['params', 'app_seq'],
-  ['params', '_meta', 'app_seq'],
-  ['result', '_meta', 'app_seq'],
-];
-
 /** Extracts a message's application-sequence value: app_seq, else progress, else user pointers. */
 export function sequenceOf(message: RpcMessage, pointers: readonly string[]): SeqValue | undefined {
-  for (const path of APP_SEQ_PATHS) {
-    const value = at(message.value, path);
-    if (isSeqNumber(value)) return { key: 'app_seq', value, kind: 'app_seq' };
-  }
+  const value = atSeqPlaces(message.value, 'app_seq', isSeqNumber);
+  if (value !== undefined) return { key: 'app_seq', value, kind: 'app_seq' };
   if (message.role === 'progress' && message.progress !== undefined && message.progressToken !== undefined) {
     return { key: `progress:${message.progressToken}`, value: message.progress, kind: 'progress' };
   }
@@ -39,17 +26,31 @@ export function sequenceOf(message: RpcMessage, pointers: readonly string[]): Se
   return undefined;
 }
 
-function isSeqNumber(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value);
+/**
+ * Where the tool's own counter (and a `resume_token` beside it) may sit, in the order we look:
+ * top level, `params`, `params._meta`, `result._meta`. The field report's servers put it at top
+ * level; MCP servers that follow the spec's extension point use `_meta`. Written out rather than
+ * walked from a path table: this runs for every event, and the table walk cost more than the
+ * rest of the sequence rules together.
+ */
+function atSeqPlaces<T>(root: Record<string, unknown>, name: 'app_seq' | 'resume_token', accept: (value: unknown) => value is T): T | undefined {
+  if (accept(root[name])) return root[name];
+  const params = root.params;
+  if (isRecord(params)) {
+    if (accept(params[name])) return params[name];
+    const meta = params._meta;
+    if (isRecord(meta) && accept(meta[name])) return meta[name];
+  }
+  const result = root.result;
+  if (isRecord(result)) {
+    const meta = result._meta;
+    if (isRecord(meta) && accept(meta[name])) return meta[name];
+  }
+  return undefined;
 }
 
-function at(root: unknown, path: readonly string[]): unknown {
-  let node = root;
-  for (const key of path) {
-    if (!isRecord(node)) return undefined;
-    node = node[key];
-  }
-  return node;
+function isSeqNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value);
 }
 
 /** Is `pointer` a syntactically valid RFC 6901 JSON pointer? */
@@ -81,11 +82,9 @@ export function resolvePointer(root: unknown, pointer: string): unknown {
  * application sequence may prove continuity instead. Same places as `app_seq`.
  */
 export function resumeTokenOf(message: RpcMessage): string | undefined {
-  for (const path of RESUME_TOKEN_PATHS) {
-    const value = at(message.value, path);
-    if (typeof value === 'string' && value !== '') return value;
-  }
-  return undefined;
+  return atSeqPlaces(message.value, 'resume_token', isToken);
 }
 
-const RESUME_TOKEN_PATHS = APP_SEQ_PATHS.map((path) => [...path.slice(0, -1), 'resume_token']);
+function isToken(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
+}
