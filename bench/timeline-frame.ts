@@ -2,7 +2,7 @@
  * timeline-frame: the cost of one pan/zoom frame of the panel's timeline with 1M events loaded,
  * as a ratio to the same frame with 1k events (target <= 2). Measured in the inline shell
  * (dist/shell, the real panel on a plain page) in headless Chromium: the capture is replayed
- * through `?capture=`, then real key presses (+, Shift+Right, -, Shift+Left) go to the timeline
+ * through `?capture=` (with the "Events kept" setting at its maximum), then real key presses (+, Shift+Right, -, Shift+Left) go to the timeline
  * canvas and each frame is waited for through the panel's paint entry. A frame's cost is the
  * renderer main thread's busy time (CDP `Performance.getMetrics` TaskDuration: input handling,
  * Preact, style, layout and the canvas drawing), so the wait for the next vsync does not hide it,
@@ -22,6 +22,7 @@ import { buildShell } from '../test/e2e/support/shell-server';
 import { runIfMain } from './cli-browser';
 import { PAINT_OBSERVER, paintCount, readPaints, waitForPaintOf } from './paint-observer-browser';
 import { row, type BenchRow, type BenchScale } from './row';
+import { MAX_EVENTS_SETTING } from '../src/panel/model/settings';
 import { recordedCapture } from './timeline-frame-capture';
 
 const SCALES = {
@@ -31,6 +32,8 @@ const SCALES = {
 /** Zoom in, pan right, zoom out, pan left: every frame moves the view, and a cycle returns. */
 const KEYS = [['+'], ['Shift', 'ArrowRight'], ['-'], ['Shift', 'ArrowLeft']] as const;
 const LOAD_TIMEOUT_MS = 240_000;
+/** Where the inline shell keeps its settings (src/panel/shell/shell-adapter.ts). */
+const SETTINGS_KEY = 'mcp-stream-lens/settings';
 
 /** Serves dist/shell under /shell/ and the generated captures under /capture/<events>.json. */
 async function serve(shellDir: string, captures: Map<number, string>) {
@@ -68,6 +71,9 @@ async function open(browser: Browser, origin: string, events: number): Promise<L
   const page = await context.newPage();
   await page.setViewport({ width: 1400, height: 900 });
   await page.evaluateOnNewDocument(PAINT_OBSERVER);
+  // The panel keeps 100,000 events by default; a user looking at a million raises "Events kept"
+  // to its maximum. The shell keeps its settings in localStorage.
+  await page.evaluateOnNewDocument(`try { localStorage.setItem(${JSON.stringify(SETTINGS_KEY)}, '{"maxEvents":${MAX_EVENTS_SETTING}}') } catch {}`);
   const started = performance.now();
   await page.goto(`${origin}/shell/index.html?capture=/capture/${events}.json&theme=light`);
   await waitForPaintOf(page, events, LOAD_TIMEOUT_MS);
@@ -141,7 +147,7 @@ export async function measureTimelineFrame(scale: BenchScale): Promise<BenchRow[
       baseline: `the same frame at ${k} events`,
       detail: `inline shell 1400x900, keyboard pan/zoom, renderer main-thread ms per frame net of the harness (median of ${rounds} rounds x ${perRound} frames): ` +
         `${n} events ${net(big)}, ${k} events ${net(base)} (gross ${f(median(big.frameMs))} / ${f(median(base.frameMs))}); ` +
-        `canvas paint alone ${f(median(big.paintMs))} / ${f(median(base.paintMs))} ms; ${n} events load in ${(big.loadMs / 1000).toFixed(1)} s`,
+        `canvas paint alone ${f(median(big.paintMs))} / ${f(median(base.paintMs))} ms; ${n} events load in ${(big.loadMs / 1000).toFixed(1)} s with "Events kept" at ${MAX_EVENTS_SETTING.toLocaleString('en')}`,
     })];
   } finally {
     await chromium.close();
