@@ -1,7 +1,8 @@
 /**
  * The analysis core's rows: ingest speed against its two floors (JSON.parse of the payloads, and
  * SSE framing alone), incremental against one-shot analysis, and retained memory per event.
- * Every baseline is measured in the same process, right next to the figure it divides.
+ * Every baseline is measured in the same process, in turns with the figure it divides, as CPU
+ * time (see `bestInTurns`).
  *
  *   npx tsx bench/core.ts [--smoke]
  */
@@ -10,12 +11,12 @@ import { setFlagsFromString } from 'node:v8';
 import { createParser } from 'eventsource-parser';
 import { createAnalyzer, type Analyzer, type BodyChunk } from '../src/core';
 import { row, type BenchRow, type BenchScale } from './row';
-import { bestOf, mb } from './timing';
+import { bestInTurns, mb } from './timing';
 import { generateTraffic, type Traffic } from './traffic';
 
 const SIZES = {
-  full: { ingestBytes: 100 * 1024 * 1024, events: 1_000_000, runs: 3 },
-  smoke: { ingestBytes: 2 * 1024 * 1024, events: 20_000, runs: 1 },
+  full: { ingestBytes: 100 * 1024 * 1024, events: 1_000_000, runs: 4 },
+  smoke: { ingestBytes: 2 * 1024 * 1024, events: 20_000, runs: 2 },
 } as const;
 /** The live panel asks for a report about every 100 ms; at 10,000 events/s that is every 1,000. */
 const REPORT_EVERY_EVENTS = 1_000;
@@ -87,9 +88,7 @@ function ingestRows(scale: BenchScale): BenchRow[] {
   const events = traffic.payloads.length;
   if (eventsOf(analyse(traffic, asLive)) !== events) throw new Error('the analysis lost events');
   if (frameAll(traffic) !== events) throw new Error('the framing lost events');
-  const parse = bestOf(runs, () => parseAll(traffic));
-  const frame = bestOf(runs, () => frameAll(traffic));
-  const core = bestOf(runs, () => analyse(traffic, asLive));
+  const [parse, frame, core] = bestInTurns(runs, [() => parseAll(traffic), () => frameAll(traffic), () => analyse(traffic, asLive)]) as [number, number, number];
   const size = `${mb(traffic.bytes)}, ${events} events`;
   return [
     row({ name: 'core-ingest', value: core / parse, target: 1.3, better: 'lower', unit: 'x', baseline: 'JSON.parse of the payloads', detail: `${size}: ${core.toFixed(0)} ms vs ${parse.toFixed(0)} ms` }),
@@ -101,8 +100,7 @@ function incrementalRow(traffic: Traffic, runs: number): BenchRow {
   const whole = asWhole(traffic);
   const events = traffic.payloads.length;
   if (eventsOf(analyse(traffic, whole)) !== events) throw new Error('the one-shot analysis lost events');
-  const once = bestOf(runs, () => analyse(traffic, whole));
-  const live = bestOf(runs, () => analyse(traffic, asLive, REPORT_EVERY_EVENTS));
+  const [once, live] = bestInTurns(runs, [() => analyse(traffic, whole), () => analyse(traffic, asLive, REPORT_EVERY_EVENTS)]) as [number, number];
   return row({
     name: 'incremental',
     value: live / once,

@@ -1,14 +1,3 @@
-/** Best-of-N wall time in ms; the minimum is the figure least disturbed by a noisy machine. */
-export function bestOf(runs: number, work: () => void): number {
-  let best = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    work();
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
-}
-
 /** CPU time this process has used, in ms (user + system, all its threads, GC helpers too). */
 function cpuMs(): number {
   const { user, system } = process.cpuUsage();

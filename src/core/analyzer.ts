@@ -82,6 +82,7 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
         seqCursors: new Map(),
         requestKeys: [],
         findings: [],
+        reported: undefined,
       };
       streams.push(stream);
       return stream.index;

@@ -54,6 +54,8 @@ export function createSession(ref: SessionRef): SessionState {
     allIntegerIds: true,
     requests: new Map(),
     responses: new Map(),
+    unanswered: new Set(),
+    answeredCalls: new Set(),
     tokens: new Map(),
     findings: [],
   };
@@ -85,12 +87,15 @@ export function joinSession(session: SessionState, stream: StreamState): void {
     const meta = isRecord(params._meta) ? params._meta : undefined;
     const token = meta ? keyOf(meta.progressToken) : undefined;
     const { _meta: _ignored, ...rest } = params;
+    const callKey = `${message.method} ${JSON.stringify(rest)}`;
     session.requests.set(message.idKey, {
       stream: stream.index,
       method: message.method ?? '',
-      callKey: `${message.method} ${JSON.stringify(rest)}`,
+      callKey,
       ...(token === undefined ? {} : { progressToken: token }),
     });
+    if (session.responses.has(message.idKey)) session.answeredCalls.add(callKey);
+    else session.unanswered.add(message.idKey);
     if (token !== undefined) session.tokens.set(token, stream.index);
   }
 }

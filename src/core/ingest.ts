@@ -97,7 +97,12 @@ function malformed(fields: RecordFields, stream: StreamState, index: number, mes
 function notePairing(stream: StreamState, index: number, message: RpcMessage): void {
   const session = stream.session!;
   if ((message.role === 'result' || message.role === 'error') && message.idKey !== undefined) {
-    if (!session.responses.has(message.idKey)) session.responses.set(message.idKey, { stream: stream.index, event: index });
+    if (!session.responses.has(message.idKey)) {
+      session.responses.set(message.idKey, { stream: stream.index, event: index });
+      const request = session.requests.get(message.idKey);
+      if (request) session.answeredCalls.add(request.callKey);
+      session.unanswered.delete(message.idKey);
+    }
     const result = message.value.result;
     if (session.protocolVersion === null && isRecord(result) && typeof result.protocolVersion === 'string' && 'serverInfo' in result) {
       session.protocolVersion = result.protocolVersion;

@@ -24,7 +24,7 @@ export function buildReport(sessionStates: Iterable<SessionState>, streams: read
   return { tool: 'mcp-stream-lens', reportVersion: 1, sessions: reports, summary };
 }
 
-function sessionReport(session: SessionState, streams: readonly StreamState[], savedCalls: ReadonlySet<string>): SessionReport {
+function sessionReport(session: SessionState, streams: readonly StreamState[], isSaved: (callKey: string) => boolean): SessionReport {
   const members = [...session.streams].sort((a, b) => a.index - b.index);
   const resumes: ResumeReport[] = [];
   const findings: Finding[] = [...session.findings];
@@ -35,7 +35,7 @@ function sessionReport(session: SessionState, streams: readonly StreamState[], s
     resumes.push(outcome.resume);
     findings.push(...outcome.findings);
   }
-  findings.push(...lostResults(session, streams, savedCalls), ...reconnectsWithoutCursor(session, members));
+  findings.push(...lostResults(session, streams, isSaved), ...reconnectsWithoutCursor(session, members));
   findings.sort((a, b) => a.stream - b.stream || (a.event ?? -1) - (b.event ?? -1) || a.code.localeCompare(b.code));
   return {
     key: session.key,
@@ -48,6 +48,11 @@ function sessionReport(session: SessionState, streams: readonly StreamState[], s
 }
 
 function streamReport(session: SessionState, stream: StreamState): StreamReport {
+  // An ended stream's line never changes again, except that a resume's link may resolve later
+  // (its Last-Event-ID arriving on another stream): reuse it, so a live report costs what the
+  // open streams cost, not the whole history.
+  const kept = stream.reported;
+  if (kept && (kept.resumes !== null || stream.lastEventId === null)) return kept;
   const report: StreamReport = {
     index: stream.index,
     method: stream.request.method,
@@ -60,27 +65,31 @@ function streamReport(session: SessionState, stream: StreamState): StreamReport 
   };
   // Added to the contract: why a stream ended early (the browser's error or "cancelled").
   if (stream.end.state === 'reset' || stream.end.state === 'cancelled') report.error = stream.end.error ?? stream.end.state;
+  if (stream.end.state !== 'open') stream.reported = report;
   return report;
 }
 
 /**
  * Calls (method + params) that got a response somewhere, or are still in flight somewhere: a
  * re-issued call, even on a new session, saves (or may still save) a result its first try lost.
+ * Only open calls are looked at; answered ones were noted as their responses arrived.
  */
-function savedCallKeys(sessions: readonly SessionState[], streams: readonly StreamState[]): Set<string> {
-  const keys = new Set<string>();
+function savedCallKeys(sessions: readonly SessionState[], streams: readonly StreamState[]): (callKey: string) => boolean {
+  const inFlight = new Set<string>();
   for (const session of sessions) {
-    for (const [id, request] of session.requests) {
-      if (session.responses.has(id) || stillInFlight(session, streams, streams[request.stream]!)) keys.add(request.callKey);
+    for (const id of session.unanswered) {
+      const request = session.requests.get(id)!;
+      if (stillInFlight(session, streams, streams[request.stream]!)) inFlight.add(request.callKey);
     }
   }
-  return keys;
+  return (callKey) => inFlight.has(callKey) || sessions.some((session) => session.answeredCalls.has(callKey));
 }
 
-function lostResults(session: SessionState, streams: readonly StreamState[], savedCalls: ReadonlySet<string>): Finding[] {
+function lostResults(session: SessionState, streams: readonly StreamState[], isSaved: (callKey: string) => boolean): Finding[] {
   const lost: Finding[] = [];
-  for (const [id, request] of session.requests) {
-    if (session.responses.has(id) || savedCalls.has(request.callKey)) continue;
+  for (const id of session.unanswered) {
+    const request = session.requests.get(id)!;
+    if (isSaved(request.callKey)) continue;
     const origin = streams[request.stream]!;
     const status = origin.response?.status ?? 0;
     // No response head, or an HTTP error: the client was told; that is not a silent loss.

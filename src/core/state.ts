@@ -1,6 +1,6 @@
 import type { RpcRole } from './jsonrpc';
 import type { RequestInfo, ResponseInfo, StreamEnd } from './model';
-import type { Finding, Transport } from './report';
+import type { Finding, StreamReport, Transport } from './report';
 import type { SeqValue } from './sequence';
 import type { SseEvent, SseFramer } from './sse';
 
@@ -54,6 +54,8 @@ export interface StreamState {
   /** JSON-RPC ids of the requests this exchange's body sent. */
   requestKeys: string[];
   findings: Finding[];
+  /** This stream's line of the report, once it ended (see `streamReport`). */
+  reported: StreamReport | undefined;
 }
 
 export interface RequestRecord {
@@ -79,6 +81,12 @@ export interface SessionState {
   requests: Map<string, RequestRecord>;
   /** First delivery of each response, by JSON-RPC id key. */
   responses: Map<string, { stream: number; event: number }>;
+  /**
+   * Requests without a response yet, and the calls that got one: kept as they change, so a report
+   * looks at the calls still open instead of at every call of a long session.
+   */
+  unanswered: Set<string>;
+  answeredCalls: Set<string>;
   /** Which exchange asked for each progress token. */
   tokens: Map<string, number>;
   findings: Finding[];
