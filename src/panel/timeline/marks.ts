@@ -30,8 +30,10 @@ export interface StreamMarks {
   time: Float64Array;
   /** Application-sequence value, NaN where the event has none. */
   seq: Float64Array;
-  /** Index into {@link TimelineData.seqKeys}, -1 where there is no value. */
+  /** Index into `seqKeys`, -1 where there is no value. */
   seqKey: Int32Array;
+  /** This stream's application-sequence keys (`app_seq`, a progress token...). */
+  seqKeys: readonly string[];
   /** The event's index within its stream (filters may leave some out). */
   event: Uint32Array;
   flags: Uint8Array;
@@ -81,7 +83,8 @@ export const MAX_ROWS = 6;
 export type StreamArrays = Omit<StreamMarks, 'row' | 'colour' | 'pyramid'>;
 
 /** Finishes the streams: rows by interval packing, colours by order, LOD pyramids. */
-export function assemble(origin: number, arrays: StreamArrays[], seqKeys: string[], resumes: ResumeMark[], desyncs: DesyncMark[]): TimelineData {
+export function assemble(origin: number, arrays: StreamArrays[], resumes: ResumeMark[], desyncs: DesyncMark[]): TimelineData {
+  const seqKeys = [...new Set(arrays.flatMap((a) => a.seqKeys))];
   const rowEnds: number[] = [];
   let seqMin = NaN;
   let seqMax = NaN;
@@ -98,11 +101,25 @@ export function assemble(origin: number, arrays: StreamArrays[], seqKeys: string
     start = Math.min(start, a.start);
     end = Math.max(end, a.end);
     total += a.count;
-    return { ...a, row: packRow(rowEnds, a.start, a.end), colour: order, pyramid: buildPyramid(a.seq, a.flags, a.count) };
+    return { ...a, row: packRow(rowEnds, a.start, a.end), colour: order, pyramid: pyramidOf(a) };
   });
   for (const r of resumes) (start = Math.min(start, r.time)), (end = Math.max(end, r.time));
   if (start === Infinity) (start = 0), (end = 0);
   return { origin, streams, rows: Math.max(1, rowEnds.length), seqKeys, seqMin, seqMax, start, end, total, resumes, desyncs };
+}
+
+/**
+ * Pyramids are kept per stream arrays object: reused arrays (an ended stream on a live refresh)
+ * reuse their pyramid. A desync mark changes flags in place, so it drops the kept one.
+ */
+const pyramids = new WeakMap<StreamArrays, Pyramid>();
+function pyramidOf(a: StreamArrays): Pyramid {
+  let pyramid = pyramids.get(a);
+  if (!pyramid) pyramids.set(a, (pyramid = buildPyramid(a.seq, a.flags, a.count)));
+  return pyramid;
+}
+export function forgetPyramid(a: StreamArrays): void {
+  pyramids.delete(a);
 }
 
 function packRow(rowEnds: number[], start: number, end: number): number {

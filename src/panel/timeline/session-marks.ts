@@ -1,5 +1,5 @@
 import type { EventRecord, SessionReport, StreamReport } from '../../core/index';
-import { assemble, MARK_DESYNC, MARK_ERROR, MARK_HAS_ID, MARK_WARNING, type DesyncMark, type ResumeMark, type StreamArrays, type TimelineData } from './marks';
+import { assemble, forgetPyramid, MARK_DESYNC, MARK_ERROR, MARK_HAS_ID, MARK_WARNING, type DesyncMark, type ResumeMark, type StreamArrays, type TimelineData } from './marks';
 
 /** What the timeline needs to know about one session, from whichever capture holds it. */
 export interface SessionInput {
@@ -24,45 +24,19 @@ export function sessionMarks(input: SessionInput): TimelineData {
   const streams = session.streams.filter((s) => input.includeStream?.(s) ?? true);
   const origin = originOf(input);
   const flagged = findingFlags(session);
-  const seqKeys: string[] = [];
-  const keyIndex = new Map<string, number>();
   const arrays = streams.map((stream): StreamArrays => {
     const events = input.events(stream.index);
-    const time = new Float64Array(events.length);
-    const seq = new Float64Array(events.length);
-    const seqKey = new Int32Array(events.length);
-    const event = new Uint32Array(events.length);
-    const flags = new Uint8Array(events.length);
     const start = (input.startTime(stream.index) ?? events[0]?.time ?? origin) - origin;
-    let count = 0;
-    let last = start;
-    events.forEach((record, index) => {
-      if (input.include && !input.include(stream, record, index)) return;
-      // Arrival clocks can step back (a system clock change); binary search needs order.
-      last = Math.max(last, record.time - origin);
-      time[count] = last;
-      event[count] = index;
-      const f = (record.id !== undefined ? MARK_HAS_ID : 0) | (flagged.get(`${stream.index}:${index}`) ?? 0);
-      if (record.seq) {
-        let k = keyIndex.get(record.seq.key);
-        if (k === undefined) keyIndex.set(record.seq.key, (k = seqKeys.push(record.seq.key) - 1));
-        seq[count] = record.seq.value;
-        seqKey[count] = k;
-      } else {
-        seq[count] = NaN;
-        seqKey[count] = -1;
-      }
-      flags[count] = f;
-      count++;
-    });
     const ended = input.endTime(stream.index);
-    const end = Math.max(last, ended === undefined ? last : ended - origin);
-    return {
-      stream: stream.index, start, end, count,
-      streamError: session.findings.some((x) => x.stream === stream.index && x.event === null && x.severity === 'error'),
-      time: time.subarray(0, count), seq: seq.subarray(0, count), seqKey: seqKey.subarray(0, count),
-      event: event.subarray(0, count), flags: flags.subarray(0, count),
-    };
+    const eventFlags = flagged.get(stream.index);
+    const streamError = session.findings.some((x) => x.stream === stream.index && x.event === null && x.severity === 'error');
+    const key: CacheKey = { count: events.length, include: input.include, origin, start, ended, flags: signature(eventFlags), streamError };
+    // A live refresh rebuilds only the streams that changed: ended streams keep their arrays.
+    const kept = cache.get(events);
+    if (kept && sameKey(kept.key, key)) return kept.arrays;
+    const built = streamArrays(input, stream, events, origin, start, ended, eventFlags, streamError);
+    cache.set(events, { key, arrays: built });
+    return built;
   });
   const shown = new Set(streams.map((s) => s.index));
   const resumes = session.resumes.filter((r) => shown.has(r.stream)).map((r): ResumeMark => {
@@ -75,7 +49,68 @@ export function sessionMarks(input: SessionInput): TimelineData {
     };
   });
   const desyncs = resumes.filter((r) => r.bad).flatMap((r) => desyncOf(input, r, origin, arrays));
-  return assemble(origin, arrays, seqKeys, resumes, desyncs);
+  return assemble(origin, arrays, resumes, desyncs);
+}
+
+interface CacheKey {
+  count: number;
+  include: SessionInput['include'];
+  origin: number;
+  start: number;
+  ended: number | undefined;
+  flags: string;
+  streamError: boolean;
+}
+/** Per events array (one per stream and capture): the arrays built from it and what they depend on. */
+const cache = new WeakMap<readonly EventRecord[], { key: CacheKey; arrays: StreamArrays }>();
+
+function sameKey(a: CacheKey, b: CacheKey): boolean {
+  return a.count === b.count && a.include === b.include && a.origin === b.origin && a.start === b.start && a.ended === b.ended
+    && a.flags === b.flags && a.streamError === b.streamError;
+}
+
+function signature(flags: ReadonlyMap<number, number> | undefined): string {
+  return flags ? [...flags].join(';') : '';
+}
+
+function streamArrays(input: SessionInput, stream: StreamReport, events: readonly EventRecord[], origin: number, start: number,
+  ended: number | undefined, eventFlags: ReadonlyMap<number, number> | undefined, streamError: boolean): StreamArrays {
+  // Keys are numbered per stream, so a stream's arrays stay valid when they are reused.
+  const seqKeys: string[] = [];
+  const keyIndex = new Map<string, number>();
+  const time = new Float64Array(events.length);
+  const seq = new Float64Array(events.length);
+  const seqKey = new Int32Array(events.length);
+  const event = new Uint32Array(events.length);
+  const flags = new Uint8Array(events.length);
+  let count = 0;
+  let last = start;
+  for (let index = 0; index < events.length; index++) {
+    const record = events[index]!;
+    if (input.include && !input.include(stream, record, index)) continue;
+    // Arrival clocks can step back (a system clock change); binary search needs order.
+    last = Math.max(last, record.time - origin);
+    time[count] = last;
+    event[count] = index;
+    const value = record.seq; // read once: records build it on demand
+    if (value) {
+      let k = keyIndex.get(value.key);
+      if (k === undefined) keyIndex.set(value.key, (k = seqKeys.push(value.key) - 1));
+      seq[count] = value.value;
+      seqKey[count] = k;
+    } else {
+      seq[count] = NaN;
+      seqKey[count] = -1;
+    }
+    flags[count] = (record.id !== undefined ? MARK_HAS_ID : 0) | (eventFlags?.get(index) ?? 0);
+    count++;
+  }
+  const end = Math.max(last, ended === undefined ? last : ended - origin);
+  return {
+    stream: stream.index, start, end, count, streamError, seqKeys,
+    time: time.subarray(0, count), seq: seq.subarray(0, count), seqKey: seqKey.subarray(0, count),
+    event: event.subarray(0, count), flags: flags.subarray(0, count),
+  };
 }
 
 function originOf(input: SessionInput): number {
@@ -87,13 +122,14 @@ function originOf(input: SessionInput): number {
   return origin === Infinity ? 0 : origin;
 }
 
-/** Error and warning findings that name an event colour that event's mark. */
-function findingFlags(session: SessionReport): Map<string, number> {
-  const flags = new Map<string, number>();
+/** Error and warning findings that name an event colour that event's mark: stream -> event -> flags. */
+function findingFlags(session: SessionReport): Map<number, Map<number, number>> {
+  const flags = new Map<number, Map<number, number>>();
   for (const f of session.findings) {
     if (f.event === null || f.severity === 'info') continue;
-    const key = `${f.stream}:${f.event}`;
-    flags.set(key, (flags.get(key) ?? 0) | (f.severity === 'error' ? MARK_ERROR : MARK_WARNING));
+    let events = flags.get(f.stream);
+    if (!events) flags.set(f.stream, (events = new Map()));
+    events.set(f.event, (events.get(f.event) ?? 0) | (f.severity === 'error' ? MARK_ERROR : MARK_WARNING));
   }
   return flags;
 }
@@ -124,5 +160,9 @@ function desyncOf(input: SessionInput, resume: ResumeMark, origin: number, array
 function markDesync(arrays: StreamArrays[], stream: number, event: number): void {
   const a = arrays.find((x) => x.stream === stream);
   if (!a) return;
-  for (let i = 0; i < a.count; i++) if (a.event[i] === event) a.flags[i] = a.flags[i]! | MARK_DESYNC;
+  for (let i = 0; i < a.count; i++) {
+    if (a.event[i] !== event || a.flags[i]! & MARK_DESYNC) continue;
+    a.flags[i] = a.flags[i]! | MARK_DESYNC;
+    forgetPyramid(a);
+  }
 }
