@@ -85,10 +85,11 @@ export function createCaptureStore(adapter: PanelAdapter) {
   /** The event cap: past it, the oldest events go (counted), and the analysis restarts on the rest. */
   const enforceEventCap = () => {
     if (eventCount <= maxEvents) return;
-    const evicted = evictOldestEvents(log, (e) => chunkEvents.get(e), eventCount - Math.floor(maxEvents * EVICT_TO));
-    if (evicted === 0) return;
-    ledger.panelEvicted += evicted;
+    const before = eventCount;
+    if (evictOldestEvents(log, (e) => chunkEvents.get(e), eventCount - Math.floor(maxEvents * EVICT_TO)) === 0) return;
     rebuild();
+    // Counted from the analysis itself: exactly the events that are no longer in it.
+    ledger.panelEvicted += before - eventCount;
   };
   const add = (e: LoggedExchange): boolean => {
     if (log.length >= maxExchanges) return (ledger.panelDropped += 1), false;

@@ -23,6 +23,15 @@ describe('evictOldestEvents', () => {
     expect(counts.get(a)).toEqual([]);
   });
 
+  it('cuts an event stream inside a chunk, after its last blank line, keeping the start of the next event', () => {
+    const a = exchange('a', ['data: 1\n\ndata: 2\n\nda', 'ta: 3\n\n']);
+    a.response = { status: 200, headers: [{ name: 'Content-Type', value: 'text/event-stream' }] };
+    const counts = new Map([[a, [2, 1]]]);
+    expect(evictOldestEvents([a], (e) => counts.get(e), 1)).toBe(2);
+    expect(a.chunks.map((c) => c.data)).toEqual(['da', 'ta: 3\n\n']);
+    expect(counts.get(a)).toEqual([0, 1]);
+  });
+
   it('never cuts a body whose events come only at its end', () => {
     const json = exchange('j', ['{"jsonrpc":"2.0",\n\n', '"id":1}']);
     expect(evictOldestEvents([json], () => [0, 0], 5)).toBe(0);
