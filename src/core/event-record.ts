@@ -21,22 +21,10 @@ interface Rare {
 }
 
 /** Everything needed to build a record; plain locals in `describe`, then one allocation. */
-export interface RecordFields {
-  time: number;
-  id: string | undefined;
-  event: string | undefined;
-  data: string;
-  retry: number | undefined;
+export type RecordFields = { -readonly [K in Exclude<keyof EventRecord, 'idOnly' | 'truncated'>]: EventRecord[K] } & {
   idOnly: boolean;
   truncated: boolean;
-  role: Role;
-  method: string | undefined;
-  idKey: string | undefined;
-  seq: SeqValue | undefined;
-  progressToken: string | undefined;
-  stopReason: string | undefined;
-  resumeToken: string | undefined;
-}
+};
 
 /**
  * The stored form of an {@link EventRecord}. A session keeps one per event for hours, so its size
