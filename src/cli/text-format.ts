@@ -40,7 +40,7 @@ export function formatText(file: string, report: Report, analyzer: Analyzer): st
 function formatFinding(item: Finding, analyzer: Analyzer): string {
   let where = `#${item.stream}`;
   if (item.event !== null) {
-    const id = analyzer.events(item.stream)[item.event]?.id;
+    const id = analyzer.events(item.stream).idAt(item.event);
     where += ` event ${item.event}${id === undefined ? '' : ` (id ${printable(JSON.stringify(id), 60)})`}`;
   }
   return `${item.severity.padEnd(7)} ${item.code}  ${where}: ${printable(item.message, 400)}`;

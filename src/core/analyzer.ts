@@ -1,7 +1,8 @@
 import { hasMcpHeader, isMcpRequest } from './detect';
 import { createSession, joinSession, sessionFromEndpoint, sessionFromHeaders, statelessRef, type SessionRef } from './grouping';
 import { ingestEvent, type IngestContext } from './ingest';
-import { createInterner } from './intern';
+import { createStringTable } from './string-table';
+import { EventColumns, NO_EVENTS, type EventTable } from './event-table';
 import { header, type AnalysisOptions, type BodyChunk, type Exchange, type RequestInfo, type ResponseInfo, type StreamEnd } from './model';
 import type { Report } from './report';
 import { buildReport } from './report-build';
@@ -21,13 +22,14 @@ export interface Analyzer {
   end(stream: number, end: StreamEnd): void;
   report(): Report;
   /** The events of one stream so far (empty for non-MCP or unknown streams). */
-  events(stream: number): readonly EventRecord[];
+  events(stream: number): EventTable;
   /** The session key of a stream, once known. */
   sessionOf(stream: number): string | undefined;
 }
 
 export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
-  const context: IngestContext = { pointers: options.appSeqPointers ?? [], intern: createInterner() };
+  const context: IngestContext = { pointers: options.appSeqPointers ?? [] };
+  const strings = createStringTable();
   const streams: StreamState[] = [];
   const sessions = new Map<string, SessionState>();
 
@@ -77,7 +79,7 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
         bodyKind: 'other',
         framer: undefined,
         jsonParts: [],
-        events: [],
+        events: new EventColumns(strings),
         completeEvents: 0,
         seqCursors: new Map(),
         requestKeys: [],
@@ -119,7 +121,7 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
       stream.end = end;
     },
     report: () => buildReport(sessions.values(), streams),
-    events: (index) => get(index)?.events ?? [],
+    events: (index) => get(index)?.events ?? NO_EVENTS,
     sessionOf: (index) => get(index)?.session?.key,
   };
 }

@@ -65,8 +65,7 @@ export function evaluateResume(session: SessionState, streams: readonly StreamSt
       `The server answered ${status} instead of replaying: the honest answer. The client should re-issue the call as a new idempotent request.`);
     return done('rejected');
   }
-  const data = stream.events.filter((event) => event.role !== 'empty' && event.role !== 'truncated');
-  if (data.length === 0) {
+  if (firstDataEvent(stream) < 0) {
     // Live capture: the resume is still waiting for its head or its first replayed event.
     if (stream.end.state === 'open') return done('unverifiable');
     add('resume-empty', 'warning', null, status === 0
@@ -93,11 +92,11 @@ function compareSequences(
   root: StreamState,
   add: Add,
 ): Verdict {
-  const firstData = stream.events.findIndex((event) => event.role !== 'empty' && event.role !== 'truncated');
-  const first = stream.events[firstData]!;
+  const firstData = firstDataEvent(stream);
+  const first = stream.events.get(firstData)!;
   const terminal = isTerminal(first, root);
   const seqIndex = stream.events.findIndex((event) => event.seq !== undefined);
-  const seqEvent = stream.events[seqIndex];
+  const seqEvent = stream.events.get(seqIndex);
   const before = seqEvent ? lastBefore(session, streams, link, seqEvent.seq!.key) : undefined;
 
   let verdict: Verdict = 'unverifiable';
@@ -156,8 +155,7 @@ function lastBefore(
     if (!stream) return undefined;
     const values: number[] = [];
     for (let i = at.event; i >= 0; i--) {
-      const seq = stream.events[i]!.seq;
-      if (seq?.key === key) values.push(seq.value);
+      if (stream.events.seqKeyAt(i) === key) values.push(stream.events.seqValueAt(i));
     }
     if (values.length > 0) {
       let unitSteps = true;
@@ -172,7 +170,7 @@ function lastBefore(
 function tokenBefore(streams: readonly StreamState[], link: { stream: number; event: number }): string | undefined {
   const stream = streams[link.stream];
   for (let i = link.event; stream && i >= 0; i--) {
-    const token = stream.events[i]!.resumeToken;
+    const token = stream.events.resumeTokenAt(i);
     if (token !== undefined) return token;
   }
   return undefined;
@@ -183,7 +181,7 @@ function idsContinue(session: SessionState, stream: StreamState, lastEventId: st
   const firstIndex = stream.events.findIndex((event) => event.id !== undefined);
   if (firstIndex < 0) return true;
   const last = Number(lastEventId);
-  const first = Number(stream.events[firstIndex]!.id);
+  const first = Number(stream.events.idAt(firstIndex));
   if (first <= last + 1) return true;
   let missing = 0;
   for (let id = last + 1; id < first && id - last <= MAX_ID_GAP_CHECK; id++) if (!session.ids.has(String(id))) missing++;
@@ -193,14 +191,27 @@ function idsContinue(session: SessionState, stream: StreamState, lastEventId: st
   return false;
 }
 
+/** The first event that carries data (not a priming, id-only or cut-off one), or -1. */
+function firstDataEvent(stream: StreamState): number {
+  for (let i = 0; i < stream.events.length; i++) {
+    const role = stream.events.roleAt(i);
+    if (role !== 'empty' && role !== 'truncated') return i;
+  }
+  return -1;
+}
+
 /** Replies in a replay must answer requests of the chain's own original stream. */
 function checkCrossStream(session: SessionState, root: StreamState, stream: StreamState, add: Add): void {
-  stream.events.forEach((event, index) => {
+  const events = stream.events;
+  for (let index = 0; index < events.length; index++) {
     let owner: number | undefined;
-    if ((event.role === 'result' || event.role === 'error') && event.idKey !== undefined) owner = session.requests.get(event.idKey)?.stream;
-    if (event.progressToken !== undefined) owner = session.tokens.get(event.progressToken);
-    if (owner === undefined || owner === root.index) return;
+    const role = events.roleAt(index);
+    const idKey = events.idKeyAt(index);
+    if ((role === 'result' || role === 'error') && idKey !== undefined) owner = session.requests.get(idKey)?.stream;
+    const token = events.progressTokenAt(index);
+    if (token !== undefined) owner = session.tokens.get(token);
+    if (owner === undefined || owner === root.index) continue;
     add('resume-cross-stream', 'error', index,
       `Replayed event ${index} belongs to stream ${owner}, not to stream ${root.index} that this resume continues: the replica mixed up buffers.`);
-  });
+  }
 }

@@ -8,6 +8,7 @@ export { header } from './model';
 export type { AnalysisOptions, BodyChunk, EndState, Exchange, Header, RequestInfo, ResponseInfo, StreamEnd } from './model';
 export type { Finding, FindingCode, Report, ResumeReport, SessionReport, Severity, StreamReport, Transport, Verdict } from './report';
 export type { EventRecord } from './state';
+export { NO_EVENTS, type EventTable } from './event-table';
 export type { SseEvent } from './sse';
 export { isJsonPointer } from './sequence';
 export { readHar, harToExchanges, type HarReadOptions, type HarReadResult } from './har-read';

@@ -1,10 +1,9 @@
 import { classify, isRecord, type RpcMessage } from './jsonrpc';
 import type { Finding } from './report';
-import { createRecord, type RecordFields } from './event-record';
-import type { Interner } from './intern';
+import type { RecordFields } from './event-table';
 import { resumeTokenOf, sequenceOf, type SeqValue } from './sequence';
 import type { SseEvent } from './sse';
-import type { EventRecord, SessionState, StreamState } from './state';
+import type { SessionState, StreamState } from './state';
 
 const INTEGER_ID = /^(0|-?[1-9]\d{0,15})$/;
 /** How much of a bad payload a finding quotes. */
@@ -15,29 +14,26 @@ const QUOTE_CHARS = 60;
  * arrives: malformed data, duplicate ids, and sequence gaps or regressions inside the stream.
  * Work per event is constant, so feeding events one at a time never re-analyses the past.
  */
-export function ingestEvent(stream: StreamState, session: SessionState, event: SseEvent, context: IngestContext): EventRecord {
+export function ingestEvent(stream: StreamState, session: SessionState, event: SseEvent, context: IngestContext): void {
   const index = stream.events.length;
   const fields = describe(event, stream, index, context);
-  const record = createRecord(fields);
-  stream.events.push(record);
+  stream.events.append(fields);
   if (!fields.truncated) stream.completeEvents++;
   if (fields.id !== undefined) noteId(session, stream, index, fields.id);
-  if (fields.role === 'malformed' || fields.role === 'truncated') return record;
+  if (fields.role === 'malformed' || fields.role === 'truncated') return;
   if (fields.seq) checkSequence(stream, index, fields.seq);
-  return record;
 }
 
-/** What every event of one analysis shares: the user's pointers and the string table. */
+/** What every event of one analysis shares: the user's pointers. */
 export interface IngestContext {
   pointers: readonly string[];
-  intern: Interner;
 }
 
 function describe(event: SseEvent, stream: StreamState, index: number, context: IngestContext): RecordFields {
   const fields: RecordFields = {
     time: event.time,
     id: event.id,
-    event: event.event === undefined ? undefined : context.intern(event.event),
+    event: event.event,
     data: event.data,
     retry: event.retry,
     idOnly: event.idOnly === true,
@@ -65,20 +61,14 @@ function describe(event: SseEvent, stream: StreamState, index: number, context: 
     stream.findings.push(finding('malformed-event', 'warning', stream.index, index,
       'data holds U+FFFD replacement characters: the stream carried invalid UTF-8 (or a literal U+FFFD).'));
   }
-  const { intern } = context;
   const [first] = classified.messages as [RpcMessage, ...RpcMessage[]];
   fields.role = first.role;
-  // Interned: a long session repeats the same few methods and tokens a million times.
-  fields.method = first.method === undefined ? undefined : intern(first.method);
+  fields.method = first.method;
   fields.idKey = first.idKey;
-  if (first.role === 'progress' && first.progressToken !== undefined) fields.progressToken = intern(first.progressToken);
+  if (first.role === 'progress') fields.progressToken = first.progressToken;
   for (const message of classified.messages) {
     const seq = sequenceOf(message, context.pointers);
-    if (seq && !fields.seq) {
-      // `app_seq` is a literal, shared already; progress and pointer keys are built per event.
-      if (seq.kind !== 'app_seq') seq.key = intern(seq.key);
-      fields.seq = seq;
-    }
+    if (seq && !fields.seq) fields.seq = seq;
     if (message.stopReason && !fields.stopReason) fields.stopReason = message.stopReason;
     const token = resumeTokenOf(message);
     if (token && !fields.resumeToken) fields.resumeToken = token;

@@ -112,7 +112,7 @@ function stillInFlight(session: SessionState, streams: readonly StreamState[], o
 function reconnectsWithoutCursor(session: SessionState, members: readonly StreamState[]): Finding[] {
   const found: Finding[] = [];
   for (const broken of members) {
-    if (broken.end.state !== 'reset' || !broken.events.some((event) => event.id !== undefined)) continue;
+    if (broken.end.state !== 'reset' || broken.events.findIndex((event) => event.id !== undefined) < 0) continue;
     if (members.some((stream) => linkOf(session, stream)?.stream === broken.index)) continue;
     if (broken.requestKeys.length > 0 && broken.requestKeys.every((id) => session.responses.has(id))) continue;
     const endedAt = broken.end.time ?? broken.request.startTime;

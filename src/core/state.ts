@@ -1,5 +1,6 @@
 import type { RpcRole } from './jsonrpc';
 import type { RequestInfo, ResponseInfo, StreamEnd } from './model';
+import type { EventColumns } from './event-table';
 import type { Finding, StreamReport, Transport } from './report';
 import type { SeqValue } from './sequence';
 import type { SseEvent, SseFramer } from './sse';
@@ -47,7 +48,7 @@ export interface StreamState {
   framer: SseFramer | undefined;
   /** Pieces of an `application/json` body, joined once at the end (never per chunk: O(N²)). */
   jsonParts: (Uint8Array | string)[];
-  events: EventRecord[];
+  events: EventColumns;
   /** Events that were not cut off by the end of the body; the report's count, kept as it grows. */
   completeEvents: number;
   seqCursors: Map<string, SeqCursor>;

@@ -93,7 +93,7 @@ describe('capture store', () => {
     expect(kept).toBeGreaterThan(0);
     expect(store.drops.value.panelEvicted).toBe(30 - kept);
     expect(store.drops.value.total).toBe(30 - kept);
-    expect(store.events(0).map((e) => Number(e.id))).toEqual(Array.from({ length: kept }, (_, i) => 31 - kept + i));
+    expect([...store.events(0)].map((e) => Number(e.id))).toEqual(Array.from({ length: kept }, (_, i) => 31 - kept + i));
     expect(store.report.value!.sessions[0]!.findings).toEqual([]);
   });
 

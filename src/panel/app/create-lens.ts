@@ -62,7 +62,7 @@ export function createLens(adapter: LensAdapter) {
     });
   });
   const idOf = (stream: number, event: number): string | undefined => {
-    const id = source.value.events(stream)[event]?.id;
+    const id = source.value.events(stream).idAt(event);
     return id === undefined ? undefined : shortId(id);
   };
 

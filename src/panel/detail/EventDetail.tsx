@@ -13,7 +13,7 @@ export function EventDetail() {
   const mark = lens.selection.mark.value;
   const source = lens.source.value;
   const session = lens.session.value;
-  const record = mark ? source.events(mark.stream)[mark.event] : undefined;
+  const record = mark ? source.events(mark.stream).get(mark.event) : undefined;
   if (!mark || !record || !session) {
     return (
       <section class="detail detail-empty" data-testid="event-detail-empty" aria-label="Event detail">

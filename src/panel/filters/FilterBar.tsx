@@ -15,9 +15,10 @@ export function FilterBar() {
     const source = lens.source.value;
     const seen = new Set<string>();
     for (const st of s?.streams ?? []) {
-      for (const e of source.events(st.index)) {
-        if (e.method !== undefined) seen.add(e.method);
-        if (seen.size >= MAX_METHODS) break;
+      const events = source.events(st.index);
+      for (let i = 0; i < events.length && seen.size < MAX_METHODS; i++) {
+        const method = events.methodAt(i);
+        if (method !== undefined) seen.add(method);
       }
     }
     return [...seen].sort();

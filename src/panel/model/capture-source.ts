@@ -1,5 +1,5 @@
 import type { ReadonlySignal } from '@preact/signals';
-import type { AnalysisOptions, EventRecord, Exchange, Report } from '../../core/index';
+import type { AnalysisOptions, EventTable, Exchange, Report } from '../../core/index';
 
 /**
  * One capture the panel can show: the live one, or a HAR file the user imported. Everything the
@@ -11,8 +11,8 @@ export interface CaptureSource {
   /** What the source picker shows: "Live capture" or the file name. */
   label: string;
   report: ReadonlySignal<Report | null>;
-  /** The analysed events of one stream (the analysis' own array: read, never change). */
-  events(stream: number): readonly EventRecord[];
+  /** The analysed events of one stream (the analysis' own table: read, never change). */
+  events(stream: number): EventTable;
   /** The HTTP exchange behind a stream: headers, body chunks, how it ended. */
   exchange(stream: number): Exchange | undefined;
   /** How the live capture saw a stream: by the page tap or only by the network panel. */

@@ -1,11 +1,11 @@
 import { signal } from '@preact/signals';
 import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../../test/support/scenarios';
-import { writeHar } from '../../core/index';
+import { NO_EVENTS, writeHar } from '../../core/index';
 import type { CaptureSource } from './capture-source';
 import { createWorkspace, MAX_IMPORTS } from './workspace';
 
-const live: CaptureSource = { id: 'live', kind: 'live', label: 'Live capture', report: signal(null), events: () => [], exchange: () => undefined, reanalyse: () => undefined };
+const live: CaptureSource = { id: 'live', kind: 'live', label: 'Live capture', report: signal(null), events: () => NO_EVENTS, exchange: () => undefined, reanalyse: () => undefined };
 const har = JSON.stringify(writeHar(scenarios.lostBuffer()));
 
 describe('workspace', () => {

@@ -1,4 +1,4 @@
-import type { EventRecord } from '../../core/index';
+import type { EventTable } from '../../core/index';
 import { useLens } from '../app/lens-context';
 import { MARK_ERROR, type StreamMarks } from '../timeline/marks';
 import { clip, shortId, visibleLine } from '../text/visible';
@@ -12,7 +12,7 @@ const ROW_DATA_CHARS = 240;
  * A stream's events as rows (id, type, method, value, data), filtered like the timeline. Data is
  * rendered as text, never as HTML: the page wrote it.
  */
-export function EventRows({ stream, events, marks }: { stream: number; events: readonly EventRecord[]; marks: StreamMarks | undefined }) {
+export function EventRows({ stream, events, marks }: { stream: number; events: EventTable; marks: StreamMarks | undefined }) {
   const lens = useLens();
   const selected = lens.selection.mark.value;
   if (!marks || marks.count === 0) return null;
@@ -24,7 +24,7 @@ export function EventRows({ stream, events, marks }: { stream: number; events: r
       {first > 0 ? <li class="muted">{first} earlier events: see the timeline</li> : null}
       {rows.map((i) => {
         const index = marks.event[i]!;
-        const e = events[index]!;
+        const e = events.get(index)!;
         const isSelected = selected?.stream === stream && selected.event === index;
         return (
           <li key={index} data-testid="event-row" data-id={e.id ?? ''} data-truncated={e.truncated ? 'true' : undefined}>

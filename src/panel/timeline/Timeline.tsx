@@ -109,7 +109,7 @@ const heightFor = (rows: number): number => Math.max(MIN_HEIGHT, minHeightFor(ro
 function SelectionAnnouncer() {
   const lens = useLens();
   const mark = lens.selection.mark.value;
-  const record = mark ? lens.source.value.events(mark.stream)[mark.event] : undefined;
+  const record = mark ? lens.source.value.events(mark.stream).get(mark.event) : undefined;
   const text = mark && record
     ? `Event ${mark.event} of stream #${mark.stream}, ${record.role}${record.seq ? `, ${record.seq.key} ${record.seq.value}` : ''}`
     : '';

@@ -1,10 +1,10 @@
-import type { EventRecord, SessionReport, StreamReport } from '../../core/index';
+import type { EventRecord, EventTable, SessionReport, StreamReport } from '../../core/index';
 import { assemble, forgetPyramid, MARK_DESYNC, MARK_ERROR, MARK_HAS_ID, MARK_WARNING, type DesyncMark, type ResumeMark, type StreamArrays, type TimelineData } from './marks';
 
 /** What the timeline needs to know about one session, from whichever capture holds it. */
 export interface SessionInput {
   session: SessionReport;
-  events(stream: number): readonly EventRecord[];
+  events(stream: number): EventTable;
   /** When the stream's request was sent and when its body ended, epoch ms, when known. */
   startTime(stream: number): number | undefined;
   endTime(stream: number): number | undefined;
@@ -26,7 +26,7 @@ export function sessionMarks(input: SessionInput): TimelineData {
   const flagged = findingFlags(session);
   const arrays = streams.map((stream): StreamArrays => {
     const events = input.events(stream.index);
-    const start = (input.startTime(stream.index) ?? events[0]?.time ?? origin) - origin;
+    const start = (input.startTime(stream.index) ?? (events.length > 0 ? events.timeAt(0) : origin)) - origin;
     const ended = input.endTime(stream.index);
     const eventFlags = flagged.get(stream.index);
     const streamError = session.findings.some((x) => x.stream === stream.index && x.event === null && x.severity === 'error');
@@ -62,7 +62,7 @@ interface CacheKey {
   streamError: boolean;
 }
 /** Per events array (one per stream and capture): the arrays built from it and what they depend on. */
-const cache = new WeakMap<readonly EventRecord[], { key: CacheKey; arrays: StreamArrays }>();
+const cache = new WeakMap<EventTable, { key: CacheKey; arrays: StreamArrays }>();
 
 function sameKey(a: CacheKey, b: CacheKey): boolean {
   return a.count === b.count && a.include === b.include && a.origin === b.origin && a.start === b.start && a.ended === b.ended
@@ -73,7 +73,7 @@ function signature(flags: ReadonlyMap<number, number> | undefined): string {
   return flags ? [...flags].join(';') : '';
 }
 
-function streamArrays(input: SessionInput, stream: StreamReport, events: readonly EventRecord[], origin: number, start: number,
+function streamArrays(input: SessionInput, stream: StreamReport, events: EventTable, origin: number, start: number,
   ended: number | undefined, eventFlags: ReadonlyMap<number, number> | undefined, streamError: boolean): StreamArrays {
   // Keys are numbered per stream, so a stream's arrays stay valid when they are reused.
   const seqKeys: string[] = [];
@@ -85,24 +85,25 @@ function streamArrays(input: SessionInput, stream: StreamReport, events: readonl
   const flags = new Uint8Array(events.length);
   let count = 0;
   let last = start;
+  // Columns, not records: this runs over every event of a changed stream on each refresh. Only
+  // a filter needs the whole record.
   for (let index = 0; index < events.length; index++) {
-    const record = events[index]!;
-    if (input.include && !input.include(stream, record, index)) continue;
+    if (input.include && !input.include(stream, events.get(index)!, index)) continue;
     // Arrival clocks can step back (a system clock change); binary search needs order.
-    last = Math.max(last, record.time - origin);
+    last = Math.max(last, events.timeAt(index) - origin);
     time[count] = last;
     event[count] = index;
-    const value = record.seq; // read once: records build it on demand
-    if (value) {
-      let k = keyIndex.get(value.key);
-      if (k === undefined) keyIndex.set(value.key, (k = seqKeys.push(value.key) - 1));
-      seq[count] = value.value;
+    const key = events.seqKeyAt(index);
+    if (key !== undefined) {
+      let k = keyIndex.get(key);
+      if (k === undefined) keyIndex.set(key, (k = seqKeys.push(key) - 1));
+      seq[count] = events.seqValueAt(index);
       seqKey[count] = k;
     } else {
       seq[count] = NaN;
       seqKey[count] = -1;
     }
-    flags[count] = (record.id !== undefined ? MARK_HAS_ID : 0) | (eventFlags?.get(index) ?? 0);
+    flags[count] = (events.idAt(index) !== undefined ? MARK_HAS_ID : 0) | (eventFlags?.get(index) ?? 0);
     count++;
   }
   const end = Math.max(last, ended === undefined ? last : ended - origin);
@@ -116,7 +117,8 @@ function streamArrays(input: SessionInput, stream: StreamReport, events: readonl
 function originOf(input: SessionInput): number {
   let origin = Infinity;
   for (const s of input.session.streams) {
-    const t = input.startTime(s.index) ?? input.events(s.index)[0]?.time;
+    const events = input.events(s.index);
+    const t = input.startTime(s.index) ?? (events.length > 0 ? events.timeAt(0) : undefined);
     if (t !== undefined && t < origin) origin = t;
   }
   return origin === Infinity ? 0 : origin;
@@ -141,19 +143,21 @@ function findingFlags(session: SessionReport): Map<number, Map<number, number>> 
 function desyncOf(input: SessionInput, resume: ResumeMark, origin: number, arrays: StreamArrays[]): DesyncMark[] {
   if (resume.of === null) return [];
   const before = input.events(resume.of);
-  const at = before.findIndex((e) => e.id === resume.lastEventId);
-  if (at < 0) return [];
+  let at = 0;
+  while (at < before.length && before.idAt(at) !== resume.lastEventId) at++;
+  if (at === before.length) return [];
   let seqAt = at;
-  while (seqAt >= 0 && !before[seqAt]!.seq) seqAt--;
+  while (seqAt >= 0 && before.seqKeyAt(seqAt) === undefined) seqAt--;
   const after = input.events(resume.stream);
-  const first = after.findIndex((e) => e.seq !== undefined);
-  const to = first >= 0 ? first : after.length > 0 ? 0 : -1;
+  let first = 0;
+  while (first < after.length && after.seqKeyAt(first) === undefined) first++;
+  const to = first < after.length ? first : after.length > 0 ? 0 : -1;
   if (to < 0) return [];
   markDesync(arrays, resume.of, at);
   markDesync(arrays, resume.stream, to);
   return [{
-    from: { stream: resume.of, time: before[at]!.time - origin, seq: seqAt >= 0 ? before[seqAt]!.seq!.value : NaN },
-    to: { stream: resume.stream, time: after[to]!.time - origin, seq: after[to]!.seq?.value ?? NaN },
+    from: { stream: resume.of, time: before.timeAt(at) - origin, seq: seqAt >= 0 ? before.seqValueAt(seqAt) : NaN },
+    to: { stream: resume.stream, time: after.timeAt(to) - origin, seq: after.seqValueAt(to) },
   }];
 }
 

@@ -1,0 +1,172 @@
+import type { SeqValue } from './sequence';
+import type { EventRecord } from './state';
+import type { StringTable } from './string-table';
+
+type Role = EventRecord['role'];
+
+/**
+ * The events of one stream. A session keeps every event for hours, so this is where the
+ * analysis's memory goes: the events are stored as columns (typed arrays and two string arrays),
+ * not as one object each, and {@link EventTable.get} builds the documented {@link EventRecord}
+ * for the few events someone reads. Hot loops read single columns instead.
+ */
+export interface EventTable extends Iterable<EventRecord> {
+  readonly length: number;
+  /** Event `index` as a record, built on each call; undefined out of range. */
+  get(index: number): EventRecord | undefined;
+  findIndex(test: (record: EventRecord, index: number) => boolean): number;
+  timeAt(index: number): number;
+  idAt(index: number): string | undefined;
+  roleAt(index: number): Role;
+  methodAt(index: number): string | undefined;
+  /** The sequence key, or undefined when the event carries no application-sequence value. */
+  seqKeyAt(index: number): string | undefined;
+  seqValueAt(index: number): number;
+  resumeTokenAt(index: number): string | undefined;
+  idKeyAt(index: number): string | undefined;
+  progressTokenAt(index: number): string | undefined;
+}
+
+/** Everything one event adds to its table; plain locals in `describe`, then one append. */
+export type RecordFields = { -readonly [K in Exclude<keyof EventRecord, 'idOnly' | 'truncated'>]: EventRecord[K] } & {
+  idOnly: boolean;
+  truncated: boolean;
+};
+
+const ROLES: readonly Role[] = ['request', 'notification', 'progress', 'result', 'error', 'endpoint', 'empty', 'malformed', 'truncated'];
+const ROLE_CODE: Readonly<Record<Role, number>> = Object.fromEntries(ROLES.map((role, code) => [role, code])) as Record<Role, number>;
+const KINDS: readonly SeqValue['kind'][] = ['app_seq', 'progress', 'pointer'];
+
+// `bits`: role (4 bits), sequence kind (2 bits), idOnly, truncated.
+const ROLE_MASK = 0b1111;
+const KIND_SHIFT = 4;
+const ID_ONLY = 1 << 6;
+const TRUNCATED = 1 << 7;
+const NONE = -1;
+
+/** Fields most events never set: kept in a side map, so common events pay nothing for them. */
+interface Rare {
+  idKey: string | undefined;
+  event: string | undefined;
+  retry: number | undefined;
+  stopReason: string | undefined;
+  resumeToken: string | undefined;
+}
+
+export class EventColumns implements EventTable {
+  length = 0;
+  private times = new Float64Array(16);
+  private seqValues = new Float64Array(16);
+  private bits = new Uint8Array(16);
+  private seqKeys = new Int32Array(16);
+  private methods = new Int32Array(16);
+  private tokens = new Int32Array(16);
+  private readonly ids: (string | undefined)[] = [];
+  private readonly data: string[] = [];
+  private readonly rare = new Map<number, Rare>();
+
+  constructor(private readonly strings: StringTable) {}
+
+  append(f: RecordFields): void {
+    const i = this.length;
+    if (i === this.times.length) this.grow();
+    this.times[i] = f.time;
+    this.seqValues[i] = f.seq ? f.seq.value : NaN;
+    this.bits[i] = ROLE_CODE[f.role] | (f.seq ? KINDS.indexOf(f.seq.kind) << KIND_SHIFT : 0) | (f.idOnly ? ID_ONLY : 0) | (f.truncated ? TRUNCATED : 0);
+    this.seqKeys[i] = f.seq ? this.strings.indexOf(f.seq.key) : NONE;
+    this.methods[i] = f.method === undefined ? NONE : this.strings.indexOf(f.method);
+    this.tokens[i] = f.progressToken === undefined ? NONE : this.strings.indexOf(f.progressToken);
+    this.ids.push(f.id);
+    this.data.push(f.data);
+    if (f.idKey !== undefined || f.event !== undefined || f.retry !== undefined || f.stopReason !== undefined || f.resumeToken !== undefined) {
+      this.rare.set(i, { idKey: f.idKey, event: f.event, retry: f.retry, stopReason: f.stopReason, resumeToken: f.resumeToken });
+    }
+    this.length = i + 1;
+  }
+
+  get(index: number): EventRecord | undefined {
+    if (!(index >= 0 && index < this.length)) return undefined;
+    const bits = this.bits[index]!;
+    const rare = this.rare.get(index);
+    return {
+      time: this.times[index]!,
+      id: this.ids[index],
+      event: rare?.event,
+      data: this.data[index]!,
+      retry: rare?.retry,
+      idOnly: bits & ID_ONLY ? true : undefined,
+      truncated: bits & TRUNCATED ? true : undefined,
+      role: ROLES[bits & ROLE_MASK]!,
+      method: this.methodAt(index),
+      idKey: rare?.idKey,
+      seq: this.seqAt(index, bits),
+      progressToken: this.progressTokenAt(index),
+      stopReason: rare?.stopReason,
+      resumeToken: rare?.resumeToken,
+    };
+  }
+
+  findIndex(test: (record: EventRecord, index: number) => boolean): number {
+    for (let i = 0; i < this.length; i++) if (test(this.get(i)!, i)) return i;
+    return -1;
+  }
+
+  *[Symbol.iterator](): Iterator<EventRecord> {
+    for (let i = 0; i < this.length; i++) yield this.get(i)!;
+  }
+
+  timeAt(index: number): number {
+    return this.times[index]!;
+  }
+  idAt(index: number): string | undefined {
+    return this.ids[index];
+  }
+  roleAt(index: number): Role {
+    return ROLES[this.bits[index]! & ROLE_MASK]!;
+  }
+  methodAt(index: number): string | undefined {
+    const method = this.methods[index]!;
+    return method === NONE ? undefined : this.strings.at(method);
+  }
+  seqKeyAt(index: number): string | undefined {
+    const key = this.seqKeys[index]!;
+    return key === NONE || index >= this.length ? undefined : this.strings.at(key);
+  }
+  seqValueAt(index: number): number {
+    return this.seqValues[index]!;
+  }
+  resumeTokenAt(index: number): string | undefined {
+    return this.rare.get(index)?.resumeToken;
+  }
+  idKeyAt(index: number): string | undefined {
+    return this.rare.get(index)?.idKey;
+  }
+  progressTokenAt(index: number): string | undefined {
+    const token = this.tokens[index]!;
+    return token === NONE || index >= this.length ? undefined : this.strings.at(token);
+  }
+
+  private seqAt(index: number, bits: number): SeqValue | undefined {
+    const key = this.seqKeyAt(index);
+    return key === undefined ? undefined : { key, value: this.seqValues[index]!, kind: KINDS[(bits >> KIND_SHIFT) & 0b11]! };
+  }
+
+  /** Doubles every column; amortised O(1) per event. */
+  private grow(): void {
+    const size = this.times.length * 2;
+    const widen = <T extends Float64Array | Uint8Array | Int32Array>(old: T, make: new (n: number) => T): T => {
+      const next = new make(size);
+      next.set(old);
+      return next;
+    };
+    this.times = widen(this.times, Float64Array);
+    this.seqValues = widen(this.seqValues, Float64Array);
+    this.bits = widen(this.bits, Uint8Array);
+    this.seqKeys = widen(this.seqKeys, Int32Array);
+    this.methods = widen(this.methods, Int32Array);
+    this.tokens = widen(this.tokens, Int32Array);
+  }
+}
+
+/** An empty table, for streams that are not MCP or not known. */
+export const NO_EVENTS: EventTable = new EventColumns({ indexOf: () => NONE, at: () => '' });
