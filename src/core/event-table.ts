@@ -43,6 +43,8 @@ const KIND_SHIFT = 4;
 const ID_ONLY = 1 << 6;
 const TRUNCATED = 1 << 7;
 const NONE = -1;
+/** Rows a new table has room for: a tool call streams dozens to hundreds of events. */
+const INITIAL_ROWS = 64;
 
 /** Fields most events never set: kept in a side map, so common events pay nothing for them. */
 interface Rare {
@@ -55,12 +57,12 @@ interface Rare {
 
 export class EventColumns implements EventTable {
   length = 0;
-  private times = new Float64Array(16);
-  private seqValues = new Float64Array(16);
-  private bits = new Uint8Array(16);
-  private seqKeys = new Int32Array(16);
-  private methods = new Int32Array(16);
-  private tokens = new Int32Array(16);
+  private times = new Float64Array(INITIAL_ROWS);
+  private seqValues = new Float64Array(INITIAL_ROWS);
+  private bits = new Uint8Array(INITIAL_ROWS);
+  private seqKeys = new Int32Array(INITIAL_ROWS);
+  private methods = new Int32Array(INITIAL_ROWS);
+  private tokens = new Int32Array(INITIAL_ROWS);
   private readonly ids: (string | undefined)[] = [];
   private readonly data: string[] = [];
   private readonly rare = new Map<number, Rare>();
