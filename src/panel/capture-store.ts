@@ -9,7 +9,7 @@ import type { LoggedExchange } from './exchange-log';
 import { createNavigationLog, type NavigationMark } from './navigation-log';
 
 /** At most one report rebuild per this many ms, however fast events arrive. */
-export const REFRESH_MS = 50;
+export const REFRESH_MS = 16;
 /** Exchanges the panel keeps by default (the user can change it); past it new ones are dropped and counted. */
 export const MAX_EXCHANGES = 5_000;
 

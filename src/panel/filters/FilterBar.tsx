@@ -1,9 +1,23 @@
 import { useComputed } from '@preact/signals';
+import type { EventTable } from '../../core/index';
 import { useLens } from '../app/lens-context';
 import { clip, visibleLine } from '../text/visible';
 
 /** Methods offered in the picker at most (a hostile page could invent thousands). */
 const MAX_METHODS = 200;
+
+/** Methods seen per events table, and how far it was read: a live refresh reads only new events. */
+const methodCache = new WeakMap<EventTable, { read: number; methods: Set<string> }>();
+
+function methodsOf(events: EventTable): ReadonlySet<string> {
+  let entry = methodCache.get(events);
+  if (!entry) methodCache.set(events, (entry = { read: 0, methods: new Set() }));
+  for (; entry.read < events.length && entry.methods.size < MAX_METHODS; entry.read++) {
+    const method = events.methodAt(entry.read);
+    if (method !== undefined) entry.methods.add(method);
+  }
+  return entry.methods;
+}
 
 /** Filters by stream, JSON-RPC method, request id and free text; the timeline and lists follow. */
 export function FilterBar() {
@@ -15,10 +29,9 @@ export function FilterBar() {
     const source = lens.source.value;
     const seen = new Set<string>();
     for (const st of s?.streams ?? []) {
-      const events = source.events(st.index);
-      for (let i = 0; i < events.length && seen.size < MAX_METHODS; i++) {
-        const method = events.methodAt(i);
-        if (method !== undefined) seen.add(method);
+      for (const method of methodsOf(source.events(st.index))) {
+        if (seen.size >= MAX_METHODS) break;
+        seen.add(method);
       }
     }
     return [...seen].sort();

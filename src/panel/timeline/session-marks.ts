@@ -1,5 +1,6 @@
 import type { EventRecord, EventTable, SessionReport, StreamReport } from '../../core/index';
-import { assemble, forgetPyramid, MARK_DESYNC, MARK_ERROR, MARK_HAS_ID, MARK_WARNING, type DesyncMark, type ResumeMark, type StreamArrays, type TimelineData } from './marks';
+import { createStreamArrays, type StreamArraysBuilder } from './stream-arrays';
+import { assemble, forgetPyramid, MARK_DESYNC, MARK_ERROR, MARK_WARNING, type DesyncMark, type ResumeMark, type StreamArrays, type TimelineData } from './marks';
 
 /** What the timeline needs to know about one session, from whichever capture holds it. */
 export interface SessionInput {
@@ -31,12 +32,15 @@ export function sessionMarks(input: SessionInput): TimelineData {
     const eventFlags = flagged.get(stream.index);
     const streamError = session.findings.some((x) => x.stream === stream.index && x.event === null && x.severity === 'error');
     const key: CacheKey = { count: events.length, include: input.include, origin, start, ended, flags: signature(eventFlags), streamError };
-    // A live refresh rebuilds only the streams that changed: ended streams keep their arrays.
+    // A live refresh rebuilds no stream: ended ones keep their arrays, a growing one appends.
     const kept = cache.get(events);
     if (kept && sameKey(kept.key, key)) return kept.arrays;
-    const built = streamArrays(input, stream, events, origin, start, ended, eventFlags, streamError);
-    cache.set(events, { key, arrays: built });
-    return built;
+    const builder = kept && canGrow(kept.key, key)
+      ? kept.builder
+      : createStreamArrays({ stream, include: input.include, origin, start, eventFlags, streamError });
+    const arrays = builder.update(events, ended);
+    cache.set(events, { key, builder, arrays });
+    return arrays;
   });
   const shown = new Set(streams.map((s) => s.index));
   const resumes = session.resumes.filter((r) => shown.has(r.stream)).map((r): ResumeMark => {
@@ -62,56 +66,21 @@ interface CacheKey {
   streamError: boolean;
 }
 /** Per events array (one per stream and capture): the arrays built from it and what they depend on. */
-const cache = new WeakMap<EventTable, { key: CacheKey; arrays: StreamArrays }>();
+const cache = new WeakMap<EventTable, { key: CacheKey; builder: StreamArraysBuilder; arrays: StreamArrays }>();
 
 function sameKey(a: CacheKey, b: CacheKey): boolean {
   return a.count === b.count && a.include === b.include && a.origin === b.origin && a.start === b.start && a.ended === b.ended
     && a.flags === b.flags && a.streamError === b.streamError;
 }
 
-function signature(flags: ReadonlyMap<number, number> | undefined): string {
-  return flags ? [...flags].join(';') : '';
+/** Only more events arrived (and maybe the end): the kept arrays can take them in. */
+function canGrow(a: CacheKey, b: CacheKey): boolean {
+  return b.count >= a.count && a.include === b.include && a.origin === b.origin && a.start === b.start
+    && a.flags === b.flags && a.streamError === b.streamError;
 }
 
-function streamArrays(input: SessionInput, stream: StreamReport, events: EventTable, origin: number, start: number,
-  ended: number | undefined, eventFlags: ReadonlyMap<number, number> | undefined, streamError: boolean): StreamArrays {
-  // Keys are numbered per stream, so a stream's arrays stay valid when they are reused.
-  const seqKeys: string[] = [];
-  const keyIndex = new Map<string, number>();
-  const time = new Float64Array(events.length);
-  const seq = new Float64Array(events.length);
-  const seqKey = new Int32Array(events.length);
-  const event = new Uint32Array(events.length);
-  const flags = new Uint8Array(events.length);
-  let count = 0;
-  let last = start;
-  // Columns, not records: this runs over every event of a changed stream on each refresh. Only
-  // a filter needs the whole record.
-  for (let index = 0; index < events.length; index++) {
-    if (input.include && !input.include(stream, events.get(index)!, index)) continue;
-    // Arrival clocks can step back (a system clock change); binary search needs order.
-    last = Math.max(last, events.timeAt(index) - origin);
-    time[count] = last;
-    event[count] = index;
-    const key = events.seqKeyAt(index);
-    if (key !== undefined) {
-      let k = keyIndex.get(key);
-      if (k === undefined) keyIndex.set(key, (k = seqKeys.push(key) - 1));
-      seq[count] = events.seqValueAt(index);
-      seqKey[count] = k;
-    } else {
-      seq[count] = NaN;
-      seqKey[count] = -1;
-    }
-    flags[count] = (events.idAt(index) !== undefined ? MARK_HAS_ID : 0) | (eventFlags?.get(index) ?? 0);
-    count++;
-  }
-  const end = Math.max(last, ended === undefined ? last : ended - origin);
-  return {
-    stream: stream.index, start, end, count, streamError, seqKeys,
-    time: time.subarray(0, count), seq: seq.subarray(0, count), seqKey: seqKey.subarray(0, count),
-    event: event.subarray(0, count), flags: flags.subarray(0, count),
-  };
+function signature(flags: ReadonlyMap<number, number> | undefined): string {
+  return flags ? [...flags].join(';') : '';
 }
 
 function originOf(input: SessionInput): number {
