@@ -6,9 +6,10 @@ import type { SeqValue } from './sequence';
 import type { SseEvent, SseFramer } from './sse';
 
 /**
- * What the analysis keeps of one event: the SSE fields plus the meaning of its first message.
- * The parsed JSON itself is not kept (a million events would not fit); the panel re-parses the
- * `data` of the one event a user opens.
+ * What the analysis knows of one event: the SSE fields plus the meaning of its first message.
+ * Stored as columns (see `EventTable`) and built as this object when read. The parsed JSON
+ * itself is not kept (a million events would not fit); the panel re-parses the `data` of the
+ * one event a user opens.
  */
 export interface EventRecord extends SseEvent {
   /** JSON-RPC role, `endpoint` for the legacy handshake, `empty` for priming/id-only blocks. */
