@@ -1,3 +1,4 @@
+import { useComputed } from '@preact/signals';
 import { useState } from 'preact/hooks';
 import { EventDetail } from '../detail/EventDetail';
 import { FilterBar } from '../filters/FilterBar';
@@ -17,7 +18,9 @@ import { Toolbar } from './Toolbar';
 /** The panel: toolbar, then sessions and findings | filters, timeline, streams | event detail. */
 export function LensApp({ lens }: { lens: Lens }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const hasSessions = (lens.report.value?.sessions.length ?? 0) > 0;
+  // Through a computed: the app re-renders when sessions first appear, not on every report (each
+  // part below subscribes to what it shows).
+  const hasSessions = useComputed(() => (lens.report.value?.sessions.length ?? 0) > 0).value;
   const onDrop = (e: DragEvent) => {
     const file = e.dataTransfer?.files[0];
     if (!file) return;
