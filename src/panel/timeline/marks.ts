@@ -1,5 +1,5 @@
 import type { Verdict } from '../../core/index';
-import { buildPyramid, type Pyramid } from './pyramid';
+import { buildPyramid, orIntoPyramid, type Pyramid } from './pyramid';
 
 /** Flag bits of one mark. */
 export const MARK_HAS_ID = 1;
@@ -110,7 +110,7 @@ export function assemble(origin: number, arrays: StreamArrays[], resumes: Resume
 
 /**
  * Pyramids are kept per stream arrays object: reused arrays (an ended stream on a live refresh)
- * reuse their pyramid. A desync mark changes flags in place, so it drops the kept one.
+ * reuse their pyramid, and a growing stream's builder hands over the one it extended.
  */
 const pyramids = new WeakMap<StreamArrays, Pyramid>();
 function pyramidOf(a: StreamArrays): Pyramid {
@@ -118,8 +118,14 @@ function pyramidOf(a: StreamArrays): Pyramid {
   if (!pyramid) pyramids.set(a, (pyramid = buildPyramid(a.seq, a.flags, a.count)));
   return pyramid;
 }
-export function forgetPyramid(a: StreamArrays): void {
-  pyramids.delete(a);
+export function keepPyramid(a: StreamArrays, pyramid: Pyramid): void {
+  pyramids.set(a, pyramid);
+}
+/** Sets flag bits on mark `i` of `a`, in its kept pyramid too (a desync found after the build). */
+export function addFlags(a: StreamArrays, i: number, bits: number): void {
+  a.flags[i] = a.flags[i]! | bits;
+  const pyramid = pyramids.get(a);
+  if (pyramid) orIntoPyramid(pyramid, i, bits);
 }
 
 function packRow(rowEnds: number[], start: number, end: number): number {

@@ -10,32 +10,65 @@ export interface PyramidLevel {
   flags: Uint8Array;
 }
 
-/** `levels[k - 1]` holds blocks of 2^k marks. About one extra mark's worth of memory in all. */
+/**
+ * `levels[k - 1]` holds the complete blocks of 2^k marks (a block still filling up is never
+ * read: a frame only folds whole blocks). About one extra mark's worth of memory in all.
+ */
 export type Pyramid = readonly PyramidLevel[];
 
 // NaN means "no app-sequence value here"; it must not win a min or a max.
 const nanMin = (a: number, b: number): number => (a !== a ? b : b !== b ? a : a < b ? a : b);
 const nanMax = (a: number, b: number): number => (a !== a ? b : b !== b ? a : a > b ? a : b);
 
-export function buildPyramid(seq: Float64Array, flags: Uint8Array, count: number): Pyramid {
+/**
+ * A pyramid that grows with its stream: `extend` computes only the blocks completed since the
+ * last call, so a live stream of 10^5 marks costs O(new marks) per refresh, not O(all).
+ */
+export function createPyramidBuilder() {
   const levels: PyramidLevel[] = [];
-  let min = seq.subarray(0, count);
-  let max = min;
-  let or = flags.subarray(0, count);
-  while (min.length > 1) {
-    const n = Math.ceil(min.length / 2);
-    const level: PyramidLevel = { min: new Float64Array(n), max: new Float64Array(n), flags: new Uint8Array(n) };
-    for (let i = 0; i < n; i++) {
-      const a = 2 * i;
-      const b = a + 1 < min.length ? a + 1 : a;
-      level.min[i] = nanMin(min[a]!, min[b]!);
-      level.max[i] = nanMax(max[a]!, max[b]!);
-      level.flags[i] = or[a]! | or[b]!;
-    }
-    levels.push(level);
-    ({ min, max, flags: or } = level);
-  }
-  return levels;
+  let built = 0; // marks already folded in
+  const ensure = (k: number, blocks: number) => {
+    const old = levels[k];
+    if (old && old.min.length >= blocks) return old;
+    const size = Math.max(blocks, (old?.min.length ?? 8) * 2);
+    const level: PyramidLevel = { min: new Float64Array(size), max: new Float64Array(size), flags: new Uint8Array(size) };
+    if (old) (level.min.set(old.min), level.max.set(old.max), level.flags.set(old.flags));
+    return (levels[k] = level);
+  };
+  return {
+    extend(seq: Float64Array, flags: Uint8Array, count: number): Pyramid {
+      let belowMin = seq;
+      let belowMax = seq;
+      let belowOr = flags;
+      for (let k = 0; count >> (k + 1) > 0; k++) {
+        const blocks = count >> (k + 1);
+        const level = ensure(k, blocks);
+        for (let j = built >> (k + 1); j < blocks; j++) {
+          const a = 2 * j;
+          level.min[j] = nanMin(belowMin[a]!, belowMin[a + 1]!);
+          level.max[j] = nanMax(belowMax[a]!, belowMax[a + 1]!);
+          level.flags[j] = belowOr[a]! | belowOr[a + 1]!;
+        }
+        ({ min: belowMin, max: belowMax, flags: belowOr } = level);
+      }
+      built = count;
+      return levels.filter((_, k) => count >> (k + 1) > 0).map((l, k) => ({
+        min: l.min.subarray(0, count >> (k + 1)), max: l.max.subarray(0, count >> (k + 1)), flags: l.flags.subarray(0, count >> (k + 1)),
+      }));
+    },
+  };
+}
+
+export function buildPyramid(seq: Float64Array, flags: Uint8Array, count: number): Pyramid {
+  return createPyramidBuilder().extend(seq, flags, count);
+}
+
+/** Adds flag bits to mark `index` in every block above it (a desync mark set after the build). */
+export function orIntoPyramid(pyramid: Pyramid, index: number, bits: number): void {
+  pyramid.forEach((level, k) => {
+    const j = index >> (k + 1);
+    if (j < level.flags.length) level.flags[j] = level.flags[j]! | bits;
+  });
 }
 
 /** Per-column aggregates of one stream for one frame; reused from frame to frame. */

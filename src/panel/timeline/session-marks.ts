@@ -1,6 +1,6 @@
 import type { EventRecord, EventTable, SessionReport, StreamReport } from '../../core/index';
 import { createStreamArrays, type StreamArraysBuilder } from './stream-arrays';
-import { assemble, forgetPyramid, MARK_DESYNC, MARK_ERROR, MARK_WARNING, type DesyncMark, type ResumeMark, type StreamArrays, type TimelineData } from './marks';
+import { addFlags, assemble, MARK_DESYNC, MARK_ERROR, MARK_WARNING, type DesyncMark, type ResumeMark, type StreamArrays, type TimelineData } from './marks';
 
 /** What the timeline needs to know about one session, from whichever capture holds it. */
 export interface SessionInput {
@@ -133,9 +133,5 @@ function desyncOf(input: SessionInput, resume: ResumeMark, origin: number, array
 function markDesync(arrays: StreamArrays[], stream: number, event: number): void {
   const a = arrays.find((x) => x.stream === stream);
   if (!a) return;
-  for (let i = 0; i < a.count; i++) {
-    if (a.event[i] !== event || a.flags[i]! & MARK_DESYNC) continue;
-    a.flags[i] = a.flags[i]! | MARK_DESYNC;
-    forgetPyramid(a);
-  }
+  for (let i = 0; i < a.count; i++) if (a.event[i] === event && !(a.flags[i]! & MARK_DESYNC)) addFlags(a, i, MARK_DESYNC);
 }

@@ -1,5 +1,6 @@
 import type { EventTable, StreamReport } from '../../core/index';
-import { MARK_HAS_ID, type StreamArrays } from './marks';
+import { keepPyramid, MARK_HAS_ID, type StreamArrays } from './marks';
+import { createPyramidBuilder } from './pyramid';
 import type { SessionInput } from './session-marks';
 
 /** What a stream's arrays are built from, besides its events. */
@@ -29,6 +30,7 @@ export function createStreamArrays(spec: StreamArraysSpec) {
   let count = 0;
   let scanned = 0;
   let last = spec.start;
+  const pyramid = createPyramidBuilder();
 
   const grow = () => {
     const size = time.length * 2;
@@ -66,12 +68,15 @@ export function createStreamArrays(spec: StreamArraysSpec) {
         count++;
       }
       scanned = events.length;
-      return {
+      const arrays: StreamArrays = {
         stream: stream.index, start: spec.start, end: Math.max(last, ended === undefined ? last : ended - origin), count,
         streamError: spec.streamError, seqKeys: [...seqKeys],
         time: time.subarray(0, count), seq: seq.subarray(0, count), seqKey: seqKey.subarray(0, count),
         event: event.subarray(0, count), flags: flags.subarray(0, count),
       };
+      // The pyramid grows with the arrays: only blocks completed by the new marks are computed.
+      keepPyramid(arrays, pyramid.extend(seq, flags, count));
+      return arrays;
     },
   };
 }

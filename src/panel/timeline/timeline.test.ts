@@ -3,7 +3,7 @@ import { scenarios } from '../../../test/support/scenarios';
 import { analyze, createAnalyzer, feed } from '../../core/index';
 import { MARK_DESYNC, MARK_ERROR } from './marks';
 import { stepMark } from './navigation';
-import { accumulateColumns, buildPyramid } from './pyramid';
+import { accumulateColumns, buildPyramid, createPyramidBuilder, orIntoPyramid } from './pyramid';
 import { sessionMarks } from './session-marks';
 import { fitView, zoomView } from './view';
 import { createScratch } from './draw-stream';
@@ -97,6 +97,21 @@ describe('timeline data', () => {
 });
 
 describe('level of detail', () => {
+  it('a pyramid grown in steps equals one built at once, and a flag added later reaches every block above', () => {
+    const n = 5000;
+    const seq = new Float64Array(n).map((_, i) => (i % 7 === 0 ? NaN : (i * 37) % 101));
+    const flags = new Uint8Array(n).map((_, i) => (i % 13 === 0 ? 2 : 1));
+    const grown = createPyramidBuilder();
+    let pyramid = grown.extend(seq, flags, 0);
+    for (let count = 1; count <= n; count += 1 + (count % 97)) pyramid = grown.extend(seq, flags, count);
+    pyramid = grown.extend(seq, flags, n);
+    const plain = (p: typeof pyramid) => p.map((l) => [[...l.min], [...l.max], [...l.flags]]);
+    expect(plain(pyramid)).toEqual(plain(buildPyramid(seq, flags, n)));
+    orIntoPyramid(pyramid, 3000, MARK_DESYNC);
+    // Mark 3000 lies in a complete block on every level (the top one is marks 0-4,095).
+    pyramid.forEach((level, k) => expect(level.flags[3000 >> (k + 1)]! & MARK_DESYNC, `level ${k}`).toBeTruthy());
+  });
+
   it('folds marks into the same columns, minima, maxima and flags as a mark-by-mark pass', () => {
     let seed = 7;
     const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
