@@ -8,7 +8,7 @@ export interface Settings {
   maxExchanges: number;
   /** Analysed events the panel keeps in memory; past it the oldest are evicted and counted. */
   maxEvents: number;
-  /** Blank Authorization, Cookie and Set-Cookie in exported HAR files. */
+  /** In exports: blank Authorization, Cookie and Set-Cookie, and replace session ids with pseudonyms. */
   redact: boolean;
 }
 
