@@ -86,12 +86,21 @@ export interface Latency {
   frameGap: number;
 }
 
-async function latencyRun(dir: string, origin: string, rate: number, events: number): Promise<Latency> {
+/** A fresh Chromium with the extension, a page on `origin` and its DevTools panel open. */
+async function withPanel<T>(dir: string, origin: string, run: (page: Page, panel: Frame) => Promise<T>): Promise<T> {
   const chromium = await launchChromium(dir);
   try {
     const page = await chromium.browser.newPage();
     const { panel } = await openPanel(page);
     await page.goto(`${origin}/`);
+    return await run(page, panel);
+  } finally {
+    await chromium.close();
+  }
+}
+
+function latencyRun(dir: string, origin: string, rate: number, events: number): Promise<Latency> {
+  return withPanel(dir, origin, async (page, panel) => {
     await panel.evaluate(PAINT_OBSERVER);
     const clock = await clockOffset(page, panel);
     const got = (await page.evaluate(readPaced(rate, events))) as number[];
@@ -110,9 +119,7 @@ async function latencyRun(dir: string, origin: string, rate: number, events: num
     const growing = paints.filter((x, i) => i === 0 || x.events > paints[i - 1]!.events);
     const gaps = growing.slice(1).map((x, i) => x.at - growing[i]!.at).sort((a, b) => a - b);
     return { ms, received: got.length / 2, unpainted, clock, frames: growing.length, frameGap: percentile(gaps, 0.5) };
-  } finally {
-    await chromium.close();
-  }
+  });
 }
 
 export interface Burst {
@@ -124,20 +131,14 @@ export interface Burst {
 }
 
 /** `total` events at `rate`/s to a page with the panel open: what reached the panel's analysis. */
-async function burstRun(dir: string, origin: string, rate: number, total: number): Promise<Burst> {
-  const chromium = await launchChromium(dir);
-  try {
-    const page = await chromium.browser.newPage();
-    const { panel } = await openPanel(page);
-    await page.goto(`${origin}/`);
+function burstRun(dir: string, origin: string, rate: number, total: number): Promise<Burst> {
+  return withPanel(dir, origin, async (page, panel) => {
     const pageEvents = (await page.evaluate(readPaced(rate, total))) as number[];
     const state = await waitForPanel(panel, `(s) => s.streams.some((x) => x.end === 'complete' && x.events >= ${total}) || s.dropped > 0 && s.streams.some((x) => x.end !== 'open')`, 120_000);
     const received = state.streams.reduce((sum, x) => sum + x.events, 0);
     const uncounted = total - received - (received === total ? 0 : state.dropped);
     return { total, pageEvents: pageEvents.length / 2, received, dropped: state.dropped, uncounted };
-  } finally {
-    await chromium.close();
-  }
+  });
 }
 
 const percentile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;

@@ -4,11 +4,12 @@
  * - `/`              a blank page to run the page side in;
  * - `/big`           a ~1 KB-per-event MCP-shaped SSE body of `bigBytes`, written in 64 KB slices;
  * - `/json?i=N`      a small JSON answer, the non-MCP call of the dormant benchmark;
- * - `/paced?rate=R&events=N`  N MCP progress events at R per second, with `mcp-session-id`
- *   (ids 1..N and app_seq = id), driven by the clock so a late tick catches up.
+ * - `/paced?rate=R&events=N`  N MCP notifications at R per second, with `mcp-session-id`
+ *   (ids 1..N and app_seq = id), written by the reliability tests' `writeSteady`.
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { steadyEvent, writeSteady } from '../test/e2e/support/steady-stream';
 
 export const SESSION = 'bench-session';
 
@@ -18,7 +19,7 @@ function bigStream(bytes: number): Buffer {
   const parts: string[] = [];
   let size = 0;
   for (let i = 1; size < bytes; i += 1) {
-    const event = `id: ${i}\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"${pad}","_meta":{"app_seq":${i}}}}\n\n`;
+    const event = steadyEvent(i, pad);
     parts.push(event);
     size += event.length;
   }
@@ -37,23 +38,6 @@ function writeAll(res: ServerResponse, body: Buffer): void {
   pump();
 }
 
-/** Ticks every `tickMs`; each writes the events due by then as one chunk. */
-function paced(res: ServerResponse, rate: number, total: number, tickMs: number): void {
-  const start = performance.now();
-  let sent = 0;
-  let timer: NodeJS.Timeout | undefined;
-  res.on('close', () => clearTimeout(timer));
-  const tick = () => {
-    const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate));
-    let chunk = '';
-    for (; sent < due; sent += 1) chunk += `id: ${sent + 1}\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t","progress":${sent + 1},"_meta":{"app_seq":${sent + 1}}}}\n\n`;
-    if (chunk) res.write(chunk);
-    if (sent >= total) return void res.end();
-    timer = setTimeout(tick, tickMs);
-  };
-  tick();
-}
-
 export async function startBenchServer(bigBytes: number) {
   const body = bigStream(bigBytes);
   const server = createServer((req, res) => {
@@ -70,7 +54,7 @@ export async function startBenchServer(bigBytes: number) {
       case '/paced': {
         const rate = num('rate');
         // Under 1 ms a tick is one event or a few; at 10,000/s, 10 ms ticks of 100 events.
-        return paced(res.writeHead(200, { ...sse, 'mcp-session-id': SESSION }), rate, num('events'), rate > 2_000 ? 10 : 1);
+        return writeSteady(res.writeHead(200, { ...sse, 'mcp-session-id': SESSION }), { rate, events: num('events') }, rate > 2_000 ? 10 : 1);
       }
       default:
         res.writeHead(404).end();

@@ -24,29 +24,37 @@ export interface StreamPlan {
 }
 
 /** The events of `plan` that are due `elapsedMs` after the stream started. */
-const due = (plan: StreamPlan, elapsedMs: number) => Math.min(plan.events, Math.floor((elapsedMs / 1000) * plan.rate));
+const due = (plan: Pick<StreamPlan, 'events' | 'rate'>, elapsedMs: number) => Math.min(plan.events, Math.floor((elapsedMs / 1000) * plan.rate));
 
 /** One SSE event: a JSON-RPC notification carrying its app_seq; `pad` makes it bigger. */
 export function steadyEvent(seq: number, pad = ''): string {
   return `id: ${seq}\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"${pad}","_meta":{"app_seq":${seq}}}}\n\n`;
 }
 
-function stream(res: ServerResponse, plan: StreamPlan): void {
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', 'mcp-session-id': plan.session });
+/**
+ * Writes events 1..`events` at `rate` per second: every `tickMs` the events due by then go out as
+ * one chunk, driven by the clock so a late tick catches up. The benchmarks' paced stream too.
+ */
+export function writeSteady(res: ServerResponse, plan: Pick<StreamPlan, 'events' | 'rate' | 'pad'>, tickMs = 10): void {
   const pad = 'x'.repeat(plan.pad ?? 0);
-  const start = Date.now();
+  const start = performance.now();
   let sent = 0;
   let timer: NodeJS.Timeout | undefined;
   const tick = () => {
-    const until = due(plan, Date.now() - start);
+    const until = due(plan, performance.now() - start);
     let text = '';
     for (; sent < until; sent += 1) text += steadyEvent(sent + 1, pad);
     if (text) res.write(text);
     if (sent >= plan.events) return void res.end();
-    timer = setTimeout(tick, 10);
+    timer = setTimeout(tick, tickMs);
   };
   res.on('close', () => clearTimeout(timer));
   tick();
+}
+
+function stream(res: ServerResponse, plan: StreamPlan): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', 'mcp-session-id': plan.session });
+  writeSteady(res, plan);
 }
 
 /**
