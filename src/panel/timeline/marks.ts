@@ -1,5 +1,5 @@
 import type { Verdict } from '../../core/index';
-import { buildPyramid, orIntoPyramid, type Pyramid } from './pyramid';
+import { buildPyramid, orIntoPyramid, seqRange, type Pyramid } from './pyramid';
 
 /** Flag bits of one mark. */
 export const MARK_HAS_ID = 1;
@@ -92,16 +92,16 @@ export function assemble(origin: number, arrays: StreamArrays[], resumes: Resume
   let end = -Infinity;
   let total = 0;
   const streams = arrays.map((a, order): StreamMarks => {
-    for (let i = 0; i < a.count; i++) {
-      const v = a.seq[i]!;
-      if (v !== v) continue;
-      if (!(v >= seqMin)) seqMin = v;
-      if (!(v <= seqMax)) seqMax = v;
-    }
+    const pyramid = pyramidOf(a);
+    // From the pyramid's blocks, not a pass over every mark: this runs on each live refresh.
+    const range = seqRange(a.seq, pyramid, a.count);
+    // NaN: the stream has no sequence value, and must not reset what other streams found.
+    if (range.min === range.min && !(range.min >= seqMin)) seqMin = range.min;
+    if (range.max === range.max && !(range.max <= seqMax)) seqMax = range.max;
     start = Math.min(start, a.start);
     end = Math.max(end, a.end);
     total += a.count;
-    return { ...a, row: packRow(rowEnds, a.start, a.end), colour: order, pyramid: pyramidOf(a) };
+    return { ...a, row: packRow(rowEnds, a.start, a.end), colour: order, pyramid };
   });
   for (const r of resumes) (start = Math.min(start, r.time)), (end = Math.max(end, r.time));
   if (start === Infinity) (start = 0), (end = 0);

@@ -63,6 +63,31 @@ export function buildPyramid(seq: Float64Array, flags: Uint8Array, count: number
   return createPyramidBuilder().extend(seq, flags, count);
 }
 
+/**
+ * The smallest and largest app-sequence value of marks [0, count), NaN when there is none: the
+ * marks are covered by the largest aligned blocks the pyramid has, so this costs O(log count).
+ */
+export function seqRange(seq: Float64Array, pyramid: Pyramid, count: number): { min: number; max: number } {
+  let min = NaN;
+  let max = NaN;
+  for (let i = 0; i < count; ) {
+    // The largest complete block that starts at i: 2^k marks, summarised at pyramid[k - 1].
+    let k = 0;
+    while (k < pyramid.length && (i & ((2 << k) - 1)) === 0 && i + (2 << k) <= count) k++;
+    if (k === 0) {
+      min = nanMin(min, seq[i]!);
+      max = nanMax(max, seq[i]!);
+      i++;
+    } else {
+      const j = i >> k;
+      min = nanMin(min, pyramid[k - 1]!.min[j]!);
+      max = nanMax(max, pyramid[k - 1]!.max[j]!);
+      i += 1 << k;
+    }
+  }
+  return { min, max };
+}
+
 /** Adds flag bits to mark `index` in every block above it (a desync mark set after the build). */
 export function orIntoPyramid(pyramid: Pyramid, index: number, bits: number): void {
   pyramid.forEach((level, k) => {

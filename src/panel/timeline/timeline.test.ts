@@ -3,7 +3,7 @@ import { scenarios } from '../../../test/support/scenarios';
 import { analyze, createAnalyzer, feed } from '../../core/index';
 import { MARK_DESYNC, MARK_ERROR } from './marks';
 import { stepMark } from './navigation';
-import { accumulateColumns, buildPyramid, createPyramidBuilder, orIntoPyramid } from './pyramid';
+import { accumulateColumns, buildPyramid, createPyramidBuilder, orIntoPyramid, seqRange } from './pyramid';
 import { sessionMarks } from './session-marks';
 import { fitView, zoomView } from './view';
 import { createScratch } from './draw-stream';
@@ -110,6 +110,15 @@ describe('level of detail', () => {
     orIntoPyramid(pyramid, 3000, MARK_DESYNC);
     // Mark 3000 lies in a complete block on every level (the top one is marks 0-4,095).
     pyramid.forEach((level, k) => expect(level.flags[3000 >> (k + 1)]! & MARK_DESYNC, `level ${k}`).toBeTruthy());
+  });
+
+  it('finds the sequence range from the pyramid as a pass over every mark does', () => {
+    for (const n of [0, 1, 2, 3, 7, 64, 1000, 4099]) {
+      const seq = new Float64Array(n).map((_, i) => (i % 5 === 0 ? NaN : ((i * 7919) % 1009) - 500));
+      const values = [...seq].filter((v) => v === v);
+      const expected = values.length === 0 ? { min: NaN, max: NaN } : { min: Math.min(...values), max: Math.max(...values) };
+      expect(seqRange(seq, buildPyramid(seq, new Uint8Array(n), n), n), `n = ${n}`).toEqual(expected);
+    }
   });
 
   it('folds marks into the same columns, minima, maxima and flags as a mark-by-mark pass', () => {
