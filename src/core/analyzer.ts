@@ -32,10 +32,11 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
   const strings = createStringTable();
   const streams: StreamState[] = [];
   const sessions = new Map<string, SessionState>();
+  const idAt = (stream: number, event: number): string | undefined => streams[stream]!.events.idAt(event);
 
   const join = (stream: StreamState, ref: SessionRef): void => {
     let session = sessions.get(ref.key);
-    if (!session) sessions.set(ref.key, (session = createSession(ref)));
+    if (!session) sessions.set(ref.key, (session = createSession(ref, idAt)));
     stream.mcp = true;
     joinSession(session, stream);
   };

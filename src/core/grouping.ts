@@ -1,4 +1,5 @@
 import { endpointKey, legacySessionId } from './detect';
+import { IdIndex, type IdAt } from './id-index';
 import { classify, isRecord, keyOf } from './jsonrpc';
 import { header } from './model';
 import type { Transport } from './report';
@@ -42,15 +43,14 @@ export function statelessRef(stream: StreamState): SessionRef {
   return { key: endpointKey(stream.request.url), transport: 'stateless' };
 }
 
-export function createSession(ref: SessionRef): SessionState {
+/** `idAt` reads an event's id back by stream index, for the session's {@link IdIndex}. */
+export function createSession(ref: SessionRef, idAt: IdAt): SessionState {
   return {
     key: ref.key,
     transport: ref.transport,
     protocolVersion: null,
     streams: [],
-    ids: new Map(),
-    firstStream: [],
-    firstEvent: [],
+    ids: new IdIndex(idAt),
     allIntegerIds: true,
     requests: new Map(),
     responses: new Map(),

@@ -1,6 +1,7 @@
 import { classify, isRecord, type RpcMessage } from './jsonrpc';
 import type { Finding } from './report';
 import type { RecordFields } from './event-table';
+import type { Delivery } from './id-index';
 import { resumeTokenOf, sequenceOf, type SeqValue } from './sequence';
 import type { SseEvent } from './sse';
 import type { SessionState, StreamState } from './state';
@@ -102,22 +103,15 @@ function notePairing(stream: StreamState, index: number, message: RpcMessage): v
 
 function noteId(session: SessionState, stream: StreamState, index: number, id: string): void {
   if (session.allIntegerIds && !INTEGER_ID.test(id)) session.allIntegerIds = false;
-  const first = firstDelivery(session, id);
-  if (!first) {
-    // A small integer per id instead of an object: sessions hold one entry per event.
-    session.ids.set(id, session.firstStream.length);
-    session.firstStream.push(stream.index);
-    session.firstEvent.push(index);
-    return;
-  }
+  const first = session.ids.add(id, stream.index, index);
+  if (!first) return;
   session.findings.push(finding('duplicate-event-id', 'error', stream.index, index,
     `Event id ${quote(id)} was already delivered as event ${first.event} of stream ${first.stream}: a replay re-sent it, so the client may process the same message twice.`));
 }
 
 /** Where an event id was first delivered in this session. */
-export function firstDelivery(session: SessionState, id: string): { stream: number; event: number } | undefined {
-  const at = session.ids.get(id);
-  return at === undefined ? undefined : { stream: session.firstStream[at]!, event: session.firstEvent[at]! };
+export function firstDelivery(session: SessionState, id: string): Delivery | undefined {
+  return session.ids.get(id);
 }
 
 function checkSequence(stream: StreamState, index: number, seq: SeqValue): void {

@@ -1,3 +1,4 @@
+import type { IdIndex } from './id-index';
 import type { RpcRole } from './jsonrpc';
 import type { RequestInfo, ResponseInfo, StreamEnd } from './model';
 import type { EventColumns } from './event-table';
@@ -74,10 +75,8 @@ export interface SessionState {
   transport: Transport;
   protocolVersion: string | null;
   streams: StreamState[];
-  /** First delivery of each event id, as an index into `firstStream` and `firstEvent`. */
-  ids: Map<string, number>;
-  firstStream: number[];
-  firstEvent: number[];
+  /** First delivery of each event id. */
+  ids: IdIndex;
   /** Numeric id rules apply only while every id seen is an integer. */
   allIntegerIds: boolean;
   requests: Map<string, RequestRecord>;
