@@ -92,7 +92,9 @@ function ingestRows(scale: BenchScale): BenchRow[] {
   const size = `${mb(traffic.bytes)}, ${events} events`;
   return [
     row({ name: 'core-ingest', value: core / parse, target: 1.3, better: 'lower', unit: 'x', baseline: 'JSON.parse of the payloads', detail: `${size}: ${core.toFixed(0)} ms vs ${parse.toFixed(0)} ms` }),
-    row({ name: 'core-vs-framing', value: core / frame, target: 2.0, better: 'lower', unit: 'x', baseline: 'decode + eventsource-parser alone', detail: `${size}: ${core.toFixed(0)} ms vs ${frame.toFixed(0)} ms` }),
+    // The floor beside the figure: parsing every payload is part of the analysis, so the ratio
+    // cannot go below JSON.parse's own ratio to framing plus 1 (the framing itself).
+    row({ name: 'core-vs-framing', value: core / frame, target: 2.0, better: 'lower', unit: 'x', baseline: 'decode + eventsource-parser alone', detail: `${size}: ${core.toFixed(0)} ms vs ${frame.toFixed(0)} ms; JSON.parse of the payloads alone is ${(parse / frame).toFixed(2)}x framing` }),
   ];
 }
 
