@@ -4,6 +4,10 @@ import type { Primordials } from './primordials';
 
 /** What the recorder reports; the fetch tap turns it into TapItems. */
 export interface BodySink {
+  /**
+   * `data` is borrowed: it is the page's own chunk (or a view of it), which the page may change
+   * or transfer once it has read it. Copy what is kept, before returning.
+   */
   chunk(time: number, data: Uint8Array): void;
   end(end: StreamEnd): void;
 }
@@ -21,70 +25,73 @@ const isAbort = (error: unknown) => typeof error === 'object' && error !== null 
 const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500);
 
 /**
- * For a stream known to be MCP. Tees `body`: the page gets a branch wrapped only to learn when the page cancels it, and the tap
- * reads the other branch on its own, so arrival times are the network's, not the page's reading
- * pace. Never `clone().text()`: on a stream that never ends it never resolves.
+ * For a stream known to be MCP: a tee made by hand. The tap reads `body` itself, as fast as the
+ * network delivers, so arrival times are the network's, not the page's reading pace; each chunk
+ * goes to the sink, then into the stream the page reads. Never `clone().text()`: on a stream that
+ * never ends it never resolves.
+ *
+ * Not `body.tee()`: a byte stream's tee copies every chunk into a new buffer for its second
+ * branch, and those allocations, not the copying, cost the page about a tenth of its read speed
+ * on a fast stream. Here the page gets the very chunks the network gave, and the sink copies what
+ * it keeps (see BodySink). When the page cancels, the body itself is cancelled: the connection
+ * closes, and the tap's pending read ends as done.
  */
 export function teeBody(p: Primordials, body: ReadableStream<Uint8Array>, sink: BodySink): ReadableStream<Uint8Array> {
-  const [pageSide, tapSide] = body.tee();
-  const pageReader = pageSide.getReader();
-  const tapReader = tapSide.getReader();
+  const reader = body.getReader();
   let cancelledByPage = false;
-
+  let page!: ReadableStreamDefaultController<Uint8Array>;
+  // No pull: chunks are pushed as they arrive, and queue (like a tee's branch) until the page reads.
   const pageStream = new p.ReadableStream<Uint8Array>(
     {
-      pull(controller) {
-        return pageReader.read().then(
-          (r) => (r.done ? controller.close() : controller.enqueue(r.value)),
-          (error: unknown) => controller.error(error),
-        );
-      },
+      start: (controller) => void (page = controller),
       cancel(reason) {
-        // The page gave up on the body: stop our branch too, or the connection stays open.
         cancelledByPage = true;
-        tapReader.cancel(reason).catch(() => undefined);
-        return pageReader.cancel(reason);
+        return reader.cancel(reason);
       },
     },
     { highWaterMark: 0 },
   );
 
-  void pump(p, tapReader, sink, () => cancelledByPage);
+  void (async () => {
+    for (;;) {
+      let next: ReadableStreamReadResult<Uint8Array>;
+      try {
+        next = await reader.read();
+      } catch (error) {
+        sink.end({ state: cancelledByPage || isAbort(error) ? 'cancelled' : 'reset', time: p.now(), error: describe(error) });
+        if (!cancelledByPage) page.error(error);
+        return;
+      }
+      // A read cancelled by the page resolves as done, not as an error.
+      if (cancelledByPage) return sink.end({ state: 'cancelled', time: p.now(), error: 'cancelled by the page' });
+      if (next.done) {
+        sink.end({ state: 'complete', time: p.now() });
+        return page.close();
+      }
+      // The sink copies before the page can see the chunk.
+      emitBytes(sink, p.now(), next.value);
+      page.enqueue(next.value);
+    }
+  })();
   return pageStream;
 }
 
 /**
  * Hands chunks on as raw bytes, split to MAX_CHUNK_BYTES. No decoding here: it costs per byte on
- * the page's main thread, and the relay does it only when a panel is watching. A chunk that is a
- * view into a larger buffer is copied first, since posting a view clones its whole buffer.
+ * the page's main thread, and the relay does it only when a panel is watching. No copy either:
+ * the sink copies what it keeps.
  */
 function emitBytes(sink: BodySink, time: number, value: Uint8Array): void {
-  if (value.byteLength <= MAX_CHUNK_BYTES) {
-    const own = value.byteOffset === 0 && value.byteLength === value.buffer.byteLength;
-    return sink.chunk(time, own ? value : value.slice());
-  }
-  for (let at = 0; at < value.byteLength; at += MAX_CHUNK_BYTES) sink.chunk(time, value.slice(at, at + MAX_CHUNK_BYTES));
-}
-
-async function pump(p: Primordials, reader: ReadableStreamDefaultReader<Uint8Array>, sink: BodySink, cancelled: () => boolean): Promise<void> {
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      emitBytes(sink, p.now(), value);
-    }
-    // A read cancelled by the page resolves as done, not as an error.
-    sink.end(cancelled() ? { state: 'cancelled', time: p.now(), error: 'cancelled by the page' } : { state: 'complete', time: p.now() });
-  } catch (error) {
-    sink.end({ state: cancelled() || isAbort(error) ? 'cancelled' : 'reset', time: p.now(), error: describe(error) });
-  }
+  if (value.byteLength <= MAX_CHUNK_BYTES) return sink.chunk(time, value);
+  for (let at = 0; at < value.byteLength; at += MAX_CHUNK_BYTES) sink.chunk(time, value.subarray(at, at + MAX_CHUNK_BYTES));
 }
 
 /**
  * For an event stream that may be the legacy transport: no tee (most such streams are not MCP,
  * and a tee would cost them), but a pass-through that looks at the first bytes the page reads.
- * Once the `endpoint` event is seen the stream is recorded from the page's own reads, copied,
- * since the page owns those chunks; otherwise the pass-through only forwards.
+ * Once the `endpoint` event is seen the stream is recorded from the page's own reads; otherwise
+ * the pass-through only forwards. What it holds while it sniffs it copies, since the page owns
+ * those chunks.
  */
 export function sniffBody(p: Primordials, body: ReadableStream<Uint8Array>, sink: BodySink, sniff: Sniffer): ReadableStream<Uint8Array> {
   const reader = body.getReader();
@@ -100,7 +107,7 @@ export function sniffBody(p: Primordials, body: ReadableStream<Uint8Array>, sink
           ({ done, value }) => {
             if (done) return end({ state: 'complete', time: p.now() }), controller.close();
             const time = p.now();
-            if (state === 'mcp') emitBytes(sink, time, value.slice());
+            if (state === 'mcp') emitBytes(sink, time, value);
             else if (state === 'sniffing') {
               held.push({ time, value: value.slice() });
               text += decoder.decode(value, { stream: true });

@@ -9,6 +9,7 @@ export const FLUSH_BYTES = MAX_BATCH_BYTES / 4;
 export const FLUSH_ITEMS = MAX_BATCH_ITEMS / 4;
 
 export interface TapEmitter {
+  /** Chunk bytes may be the page's own buffer: they are copied before `emit` returns. */
   emit(item: TapItem): void;
   /** Counts an item the tap had to give up on (a cap); the count travels with the next batch. */
   drop(count?: number): void;
@@ -48,6 +49,7 @@ export function createTapEmitter(p: Primordials): TapEmitter {
     p.post(make('tap-batch', { items, dropped, evicted: history.evicted() }));
   }
 
+  /** `item` is the tap's own: a chunk's bytes were copied already. */
   function enqueue(item: TapItem): void {
     queue.push(item);
     size += sizeOf(item);
@@ -60,7 +62,8 @@ export function createTapEmitter(p: Primordials): TapEmitter {
 
   return {
     emit(item) {
-      if (attached) return enqueue(item);
+      // Chunk bytes are borrowed from the page (BodySink): the history copies them into its ring.
+      if (attached) return enqueue(item.kind === 'chunk' && typeof item.data !== 'string' ? { ...item, data: item.data.slice() } : item);
       history.push(item);
       if (!helloSent) {
         helloSent = true;

@@ -105,9 +105,31 @@ describe('page tap', () => {
     await reader.read();
     await reader.cancel('page is done');
     await settle();
-    // A tee cancels its source only once both branches are cancelled, with both reasons.
-    expect(page.sourceCancelled()).toEqual(['page is done', 'page is done']);
+    // The body itself is cancelled, so the connection closes.
+    expect(page.sourceCancelled()).toBe('page is done');
     expect(page.items().at(-1)).toMatchObject({ kind: 'end', end: { state: 'cancelled' } });
+  });
+
+  it('hands the page its chunks as they came, and keeps its own copy of them, attached or not', async () => {
+    for (const attachFirst of [true, false]) {
+      const page = fakeWindow();
+      if (attachFirst) page.attach();
+      const response = await page.win.fetch('/mcp', MCP);
+      const reader = response.body!.getReader();
+      const sent = new TextEncoder().encode('data: 1\n\n');
+      page.controller().enqueue(sent);
+      const { value } = await reader.read();
+      expect(value).toBe(sent);
+      // A page may reuse or transfer what it read; the capture keeps what arrived.
+      value!.fill(0);
+      page.controller().enqueue(new TextEncoder().encode('data: 2\n\n'));
+      const second = (await reader.read()).value!;
+      structuredClone(second, { transfer: [second.buffer] });
+      await settle();
+      if (!attachFirst) page.attach();
+      const chunks = page.items().flatMap((i) => (i.kind === 'chunk' ? [new TextDecoder().decode(i.data as Uint8Array)] : []));
+      expect(chunks).toEqual(['data: 1\n\n', 'data: 2\n\n']);
+    }
   });
 
   it('records a reset with its error, keeping the bytes that arrived before it', async () => {
