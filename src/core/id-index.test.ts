@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IdIndex } from './id-index';
+import { IdIndex, type Delivery } from './id-index';
 
 /** Ids stored as a real session does: in per-stream columns the index reads back. */
 function store() {
@@ -34,5 +35,32 @@ describe('IdIndex', () => {
     const ids = ['a', 'A', 'a ', '', '\uD800', '\uDC00', '\uD800\uDC00', '0', '00', '1', '1.0'];
     for (const id of ids) expect(deliver(0, id)).toBeUndefined();
     ids.forEach((id, event) => expect(index.get(id)).toEqual({ stream: 0, event }));
+  });
+});
+
+describe('IdIndex against a Map', () => {
+  it('agrees with a Map on every delivery of random ids, repeats and streams included', () => {
+    // Ids from a small alphabet repeat often; numbered ones make the index grow past its first size.
+    const id = fc.oneof(fc.string({ maxLength: 3, unit: fc.constantFrom('a', 'B', '0', '\uD800', '\n') }), fc.nat(5_000).map(String));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(5), id), { maxLength: 3_000, size: 'max' }), (deliveries) => {
+        const { index, deliver } = store();
+        const reference = new Map<string, Delivery>();
+        const counts: number[] = [];
+        const disagreements: string[] = [];
+        const same = (a: Delivery | undefined, b: Delivery | undefined) => a?.stream === b?.stream && a?.event === b?.event;
+        for (const [stream, id] of deliveries) {
+          const event = counts[stream] ?? 0;
+          counts[stream] = event + 1;
+          if (!same(deliver(stream, id), reference.get(id))) disagreements.push(`delivery of ${JSON.stringify(id)}`);
+          if (!reference.has(id)) reference.set(id, { stream, event });
+        }
+        for (const [id, first] of reference) if (!same(index.get(id), first)) disagreements.push(`lookup of ${JSON.stringify(id)}`);
+        expect(disagreements).toEqual([]);
+        expect(index.size).toBe(reference.size);
+      }),
+      // No shrinking: on 3,000 deliveries it runs for minutes, and the first failure is readable.
+      { numRuns: 200, endOnFailure: true },
+    );
   });
 });
