@@ -41,16 +41,13 @@ export function teeBody(p: Primordials, body: ReadableStream<Uint8Array>, sink: 
   let cancelledByPage = false;
   let page!: ReadableStreamDefaultController<Uint8Array>;
   // No pull: chunks are pushed as they arrive, and queue (like a tee's branch) until the page reads.
-  const pageStream = new p.ReadableStream<Uint8Array>(
-    {
-      start: (controller) => void (page = controller),
-      cancel(reason) {
-        cancelledByPage = true;
-        return reader.cancel(reason);
-      },
+  const pageStream = new p.ReadableStream<Uint8Array>({
+    start: (controller) => void (page = controller),
+    cancel(reason) {
+      cancelledByPage = true;
+      return reader.cancel(reason);
     },
-    { highWaterMark: 0 },
-  );
+  });
 
   void (async () => {
     for (;;) {
