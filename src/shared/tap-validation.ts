@@ -10,7 +10,7 @@ import { PROTOCOL_VERSION, SOURCE, type TapApi, type TapItem, type TapLoss } fro
 export const MAX_BATCH_ITEMS = 2_048;
 /**
  * Bytes (or characters) of one chunk. Chromium hands over reads of up to a few hundred KB; the
- * tap splits (and so copies) only reads above this, which keeps the hot path copy-free.
+ * tap splits only reads above this (into views, before it copies what it keeps).
  */
 export const MAX_CHUNK_BYTES = 4 * 1024 * 1024;
 /** Bytes (or characters) of all chunks of one batch. */

@@ -49,25 +49,43 @@ export function teeBody(p: Primordials, body: ReadableStream<Uint8Array>, sink: 
     },
   });
 
+  // The page's stream goes on whatever happens to the recording (a failed copy when memory is
+  // short): the tap then stops recording this stream, and says so in its end.
+  let recording = true;
+  const record = (fn: () => void) => {
+    if (!recording) return;
+    try {
+      fn();
+    } catch (error) {
+      recording = false;
+      try {
+        sink.end({ state: 'reset', time: p.now(), error: `the tap stopped recording: ${describe(error)}` });
+      } catch {
+        // nothing left to tell it with
+      }
+    }
+  };
+
   void (async () => {
     for (;;) {
       let next: ReadableStreamReadResult<Uint8Array>;
       try {
         next = await reader.read();
       } catch (error) {
-        sink.end({ state: cancelledByPage || isAbort(error) ? 'cancelled' : 'reset', time: p.now(), error: describe(error) });
+        record(() => sink.end({ state: cancelledByPage || isAbort(error) ? 'cancelled' : 'reset', time: p.now(), error: describe(error) }));
         if (!cancelledByPage) page.error(error);
         return;
       }
       // A read cancelled by the page resolves as done, not as an error.
-      if (cancelledByPage) return sink.end({ state: 'cancelled', time: p.now(), error: 'cancelled by the page' });
+      if (cancelledByPage) return record(() => sink.end({ state: 'cancelled', time: p.now(), error: 'cancelled by the page' }));
       if (next.done) {
-        sink.end({ state: 'complete', time: p.now() });
+        record(() => sink.end({ state: 'complete', time: p.now() }));
         return page.close();
       }
       // The sink copies before the page can see the chunk.
-      emitBytes(sink, p.now(), next.value);
-      page.enqueue(next.value);
+      const { value } = next;
+      record(() => emitBytes(sink, p.now(), value));
+      page.enqueue(value);
     }
   })();
   return pageStream;
