@@ -19,12 +19,17 @@ describe('Firefox: live capture', () => {
   it('sends nothing from a page without MCP traffic', async () => {
     const page = await firefox.browser.newPage();
     await page.evaluateOnNewDocument(`(() => {
-      window.__tapMessages = 0;
-      addEventListener('message', (e) => { if (e.data && e.data.source === 'mcp-stream-lens/tap') window.__tapMessages += 1; });
+      window.__tapMessages = [];
+      addEventListener('message', (e) => { if (e.data && e.data.source === 'mcp-stream-lens/tap') window.__tapMessages.push(e.data.type); });
     })()`);
     await page.goto(`${site.origin}/plain`);
     await page.waitForFunction(() => document.getElementById('status')?.textContent === 'done', { polling: 100, timeout: 30_000 });
-    expect(await page.evaluate('window.__tapMessages')).toBe(0);
+    // The tap's one window message is the empty hand-over of its private port, posted at
+    // document_start; whether this listener (a preload script) is in place by then depends on
+    // Firefox's order of injection. Anything else from the tap would be captured data.
+    const seen = (await page.evaluate('window.__tapMessages')) as string[];
+    expect(seen.filter((type) => type !== 'tap-port')).toEqual([]);
+    expect(seen.length).toBeLessThanOrEqual(1);
     await page.close();
   });
 
