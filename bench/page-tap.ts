@@ -22,8 +22,8 @@ import { row, type BenchRow, type BenchScale } from './row';
 import { SESSION, startBenchServer } from './sse-server-browser';
 
 /**
- * One read of 50 MB takes ~0.1 s, so one pair's ratio ranges from 0.3 to 3 on a busy two-core
- * machine. With no extension on either side, the median of 16 pairs came out between 0.94 and
+ * One read of 50 MB takes ~0.1 s, so single pairs vary widely on a busy two-core machine (0.71 to
+ * 1.39 in one quiet full run). With no extension on either side, the median of 16 pairs came out between 0.94 and
  * 1.12 (six runs), too wide to judge a 0.95 target; of 48 pairs, between 0.97 and 1.02 (four
  * runs), for ~10 s more.
  */
