@@ -6,12 +6,21 @@ import type { Primordials } from './primordials';
 
 function setup() {
   const posted: Message[] = [];
+  const transfers: ArrayBuffer[][] = [];
   const timers: (() => void)[] = [];
-  const p = { post: (m: unknown) => void posted.push(m as Message), setTimeout: (fn: () => void) => void timers.push(fn), now: () => 1 } as unknown as Primordials;
+  const copyBytes = (bytes: Uint8Array) => {
+    const copy = bytes.slice();
+    return { copy, buffer: copy.buffer };
+  };
+  const post = (m: unknown, transfer: ArrayBuffer[] = []) => {
+    posted.push(m as Message);
+    transfers.push(transfer);
+  };
+  const p = { post, copyBytes, setTimeout: (fn: () => void) => void timers.push(fn), now: () => 1 } as unknown as Primordials;
   const out = createTapEmitter(p);
   const runTimers = () => timers.splice(0).forEach((fn) => fn());
   const items = () => posted.filter(isTapBatch).flatMap((b) => b.items);
-  return { out, posted, runTimers, items };
+  return { out, posted, transfers, runTimers, items };
 }
 
 const open = (stream: number): TapItem => ({ kind: 'open', stream, api: 'fetch', request: { method: 'GET', url: 'http://a/mcp', headers: [], startTime: 1 } });
@@ -51,5 +60,20 @@ describe('tap emitter', () => {
     expect(got[0]!.kind).toBe('open');
     expect(evicted).toBeGreaterThan(0);
     expect(got.length + evicted).toBe(1 + n);
+  });
+
+  it('moves the buffers of its own copies with their batch, never the bytes it was given', () => {
+    const { out, posted, transfers, runTimers, items } = setup();
+    out.setAttached(true);
+    out.emit(open(0));
+    const given = [new Uint8Array([1, 2]), new Uint8Array([3])];
+    for (const data of given) out.emit({ kind: 'chunk', stream: 0, time: 1, data });
+    out.emit({ kind: 'chunk', stream: 0, time: 1, data: 'text' });
+    runTimers();
+    expect(posted.filter(isTapBatch)).toHaveLength(1);
+    const sent = items().flatMap((i) => (i.kind === 'chunk' && typeof i.data !== 'string' ? [i.data] : []));
+    expect(sent.map((d) => [...d])).toEqual([[1, 2], [3]]);
+    expect(transfers.at(-1)).toEqual(sent.map((d) => d.buffer));
+    for (const data of given) expect(transfers.flat()).not.toContain(data.buffer);
   });
 });

@@ -34,6 +34,8 @@ export function createTapEmitter(p: Primordials): TapEmitter {
   let attached = false;
   let helloSent = false;
   let queue: TapItem[] = [];
+  /** Buffers of the queued chunks' copies: the tap's own, moved to the relay with their batch. */
+  let transfer: ArrayBuffer[] = [];
   let size = 0;
   let scheduled = false;
   let dropped = 0;
@@ -43,10 +45,11 @@ export function createTapEmitter(p: Primordials): TapEmitter {
   function flush(): void {
     scheduled = false;
     if (queue.length === 0) return;
-    const items = queue;
+    const [items, buffers] = [queue, transfer];
     queue = [];
+    transfer = [];
     size = 0;
-    p.post(make('tap-batch', { items, dropped, evicted: history.evicted() }));
+    p.post(make('tap-batch', { items, dropped, evicted: history.evicted() }), buffers);
   }
 
   /** `item` is the tap's own: a chunk's bytes were copied already. */
@@ -62,8 +65,14 @@ export function createTapEmitter(p: Primordials): TapEmitter {
 
   return {
     emit(item) {
-      // Chunk bytes are borrowed from the page (BodySink): the history copies them into its ring.
-      if (attached) return enqueue(item.kind === 'chunk' && typeof item.data !== 'string' ? { ...item, data: item.data.slice() } : item);
+      // Chunk bytes are borrowed from the page (BodySink): copied here into a buffer that is then
+      // moved, not copied again, to the relay; while detached the history copies them into its ring.
+      if (attached) {
+        if (item.kind !== 'chunk' || typeof item.data === 'string') return enqueue(item);
+        const { copy, buffer } = p.copyBytes(item.data);
+        transfer.push(buffer);
+        return enqueue({ ...item, data: copy });
+      }
       history.push(item);
       if (!helloSent) {
         helloSent = true;

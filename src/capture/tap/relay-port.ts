@@ -2,8 +2,8 @@ import { make } from '../../shared/messages';
 
 /** The tap's end of its private channel to the relay of this frame. */
 export interface RelayPort {
-  /** Sends a message to the relay. */
-  post(message: unknown): void;
+  /** Sends a message to the relay, moving the `transfer` buffers (the tap's own) rather than copying them. */
+  post(message: unknown, transfer?: ArrayBuffer[]): void;
   /** Sets the one listener for what the relay sends (attach and detach). */
   listen(fn: (message: unknown) => void): void;
 }
@@ -26,7 +26,16 @@ export function openRelayPort(win: Window & typeof globalThis): RelayPort {
   const origin = win.location.origin === 'null' ? '*' : win.location.origin;
   win.postMessage(make('tap-port', {}), origin, [channel.port2]);
   return {
-    post: (message) => send.call(own, message),
+    post: (message, transfer) => {
+      if (!transfer || transfer.length === 0) return send.call(own, message);
+      try {
+        send.call(own, message, { transfer });
+      } catch {
+        // The transfer list goes through the page's Array iterator, which a page may break; a
+        // failed transfer moves nothing, so the message still goes, copied.
+        send.call(own, message);
+      }
+    },
     listen: (fn) => void (listener = fn),
   };
 }

@@ -26,11 +26,15 @@ function fakeWindow(responseHeaders: Record<string, string> = { 'content-type': 
     send() {}
     setRequestHeader() {}
   }
-  // The tap's private channel: what it posts on its port lands in `posted`.
+  // The tap's private channel: what it posts on its port lands in `posted`, cloned (and its
+  // transfer list moved) as a real port would.
+  const transferred: ArrayBuffer[] = [];
   class FakePort {
     onmessage: ((e: { data: unknown }) => void) | null = null;
-    postMessage(m: Message) {
-      posted.push(m);
+    postMessage(m: Message, options: { transfer?: ArrayBuffer[] } = {}) {
+      const transfer = options.transfer ?? [];
+      transferred.push(...transfer);
+      posted.push(structuredClone(m, { transfer }));
     }
   }
   let tapEnd!: FakePort;
@@ -48,6 +52,8 @@ function fakeWindow(responseHeaders: Record<string, string> = { 'content-type': 
     Request,
     ReadableStream,
     Headers,
+    ArrayBuffer,
+    Uint8Array,
     setTimeout: (fn: () => void) => void timers.push(fn),
     location: { origin: 'http://127.0.0.1', href: 'http://127.0.0.1/' },
     MessageChannel: FakeChannel,
@@ -66,7 +72,7 @@ function fakeWindow(responseHeaders: Record<string, string> = { 'content-type': 
     due.forEach((fn) => fn());
     return due.length;
   };
-  return { win, last: () => last, posted, onWindow, attach, items, runTimers, send: (text: string) => controller.enqueue(new TextEncoder().encode(text)), controller: () => controller, sourceCancelled: () => sourceCancelled };
+  return { win, last: () => last, posted, transferred, onWindow, attach, items, runTimers, send: (text: string) => controller.enqueue(new TextEncoder().encode(text)), controller: () => controller, sourceCancelled: () => sourceCancelled };
 }
 
 const MCP = { headers: { 'mcp-session-id': 's1', accept: 'text/event-stream' } };
@@ -125,10 +131,17 @@ describe('page tap', () => {
       page.controller().enqueue(new TextEncoder().encode('data: 2\n\n'));
       const second = (await reader.read()).value!;
       structuredClone(second, { transfer: [second.buffer] });
+      page.controller().enqueue(new TextEncoder().encode('data: 3\n\n'));
+      const third = (await reader.read()).value!;
       await settle();
       if (!attachFirst) page.attach();
       const chunks = page.items().flatMap((i) => (i.kind === 'chunk' ? [new TextDecoder().decode(i.data as Uint8Array)] : []));
-      expect(chunks).toEqual(['data: 1\n\n', 'data: 2\n\n']);
+      expect(chunks).toEqual(['data: 1\n\n', 'data: 2\n\n', 'data: 3\n\n']);
+      // Attached, the tap moves its own copies to the relay; what the page holds stays the page's.
+      expect(page.transferred.length).toBe(attachFirst ? 3 : 0);
+      expect(page.transferred).not.toContain(sent.buffer);
+      expect(page.transferred).not.toContain(third.buffer);
+      expect(new TextDecoder().decode(third)).toBe('data: 3\n\n');
     }
   });
 
