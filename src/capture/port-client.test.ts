@@ -85,6 +85,30 @@ describe('port client', () => {
     expect(bg.ports[1]!.got.slice(1)).toEqual([msg(2), msg(3), msg(4)]);
   });
 
+  it('replays only the newest messages that fit the size cap, and none larger than it', () => {
+    const bg = fakeBackground();
+    // Each test message weighs its number.
+    const sizeOf = (m: Message) => (m.type === 'relay-status' ? m.counters.sent : 0);
+    const client = createPortClient({ connect: bg.connect, hello: () => make('devtools-hello', { tabId: 1 }), maxQueue: 10, maxReplay: 10, maxReplaySize: 5, sizeOf, onMessage: () => undefined, eager: false });
+    client.send(msg(1));
+    bg.ports[0]!.welcome();
+    for (const n of [2, 3]) client.send(msg(n));
+    // 1 + 2 + 3 is over 5: 1 left the window. Each reconnect below needs a message to send (lazy).
+    bg.ports[0]!.die();
+    client.send(msg(4));
+    bg.ports[1]!.welcome();
+    expect(bg.ports[1]!.got.slice(1)).toEqual([msg(2), msg(3), msg(4)]);
+    // 2 + 3 + 4 is over 5: only 4 is kept. 9 is over the cap on its own: sent, and not kept.
+    bg.ports[1]!.die();
+    client.send(msg(9));
+    bg.ports[2]!.welcome();
+    expect(bg.ports[2]!.got.slice(1)).toEqual([msg(4), msg(9)]);
+    bg.ports[2]!.die();
+    client.send(msg(1));
+    bg.ports[3]!.welcome();
+    expect(bg.ports[3]!.got.slice(1)).toEqual([msg(1)]);
+  });
+
   it('replays nothing without maxReplay (a panel must not repeat its control messages)', () => {
     const bg = fakeBackground();
     const client = createPortClient({ connect: bg.connect, hello: () => make('devtools-hello', { tabId: 1 }), maxQueue: 10, onMessage: () => undefined, eager: true });

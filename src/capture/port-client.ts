@@ -17,6 +17,13 @@ export const MAX_FAILED_HANDSHAKES = 5;
  * so this covers far more than that window.
  */
 export const MAX_RELAY_REPLAY = 256;
+/**
+ * Body text those batches may hold in all. Counted in batches alone, the window kept whatever
+ * the batches held: up to 256 x 8 MB in a page's renderer on a fast stream. A batch that falls
+ * out of the window is no loss unless the worker dies with it unread, and then the panel sees the
+ * gap in item numbers and counts it.
+ */
+export const MAX_RELAY_REPLAY_CHARS = 8 * 1024 * 1024;
 
 export interface PortClientOptions {
   connect: () => PortLike;
@@ -37,6 +44,9 @@ export interface PortClientOptions {
    * as already seen (relay batches carry their item numbers); 0 or absent: none.
    */
   maxReplay?: number;
+  /** A cap on the kept messages' summed `sizeOf` as well (absent: none). */
+  maxReplaySize?: number;
+  sizeOf?(message: Message): number;
 }
 
 export interface PortClient {
@@ -58,8 +68,10 @@ export function createPortClient(o: PortClientOptions): PortClient {
   let failures = 0;
   let welcomed = false;
   const queue: Message[] = [];
-  const sent: Message[] = [];
+  const sent: { message: Message; size: number }[] = [];
+  let sentSize = 0;
   const maxReplay = o.maxReplay ?? 0;
+  const maxReplaySize = o.maxReplaySize ?? Infinity;
 
   function open(): void {
     if (port || closed || failures >= MAX_FAILED_HANDSHAKES) return;
@@ -80,7 +92,10 @@ export function createPortClient(o: PortClientOptions): PortClient {
         o.onWelcome?.(message.worker);
         // A reconnect: the last port may have died with some of these unread. Before the queue,
         // so the receiver still sees every message in the order it was first sent.
-        if (welcomed) for (const again of sent.splice(0)) if (ready) post(again);
+        if (welcomed) {
+          sentSize = 0;
+          for (const again of sent.splice(0)) if (ready) post(again.message);
+        }
         welcomed = true;
         while (queue.length > 0 && ready) post(queue.shift()!);
       } else o.onMessage(message);
@@ -103,12 +118,20 @@ export function createPortClient(o: PortClientOptions): PortClient {
   function post(message: Message): void {
     try {
       port!.postMessage(message);
-      if (maxReplay > 0 && sent.push(message) > maxReplay) sent.shift();
+      if (maxReplay > 0) keep(message);
     } catch {
       // The port died under us; onDisconnect follows and reconnects.
       enqueue(message);
       ready = false;
     }
+  }
+
+  /** Adds to the replay window, then lets the oldest go past either cap. */
+  function keep(message: Message): void {
+    const size = o.sizeOf?.(message) ?? 0;
+    sent.push({ message, size });
+    sentSize += size;
+    while (sent.length > maxReplay || (sentSize > maxReplaySize && sent.length > 0)) sentSize -= sent.shift()!.size;
   }
 
   function enqueue(message: Message): void {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isRelayBatch, isRelayStatus, make, type Message, type TapItem } from '../shared/messages';
 import { MAX_BATCH_BYTES, MAX_CHUNK_BYTES } from '../shared/tap-validation';
 import type { PortClient } from './port-client';
-import { startRelay } from './relay';
+import { batchChars, startRelay } from './relay';
 
 /** The relay's end of the tap's port: what the relay posts lands in `toTap`. */
 class FakePort extends EventTarget {
@@ -144,5 +144,22 @@ describe('relay', () => {
     expect(relay.counters().rejected).toBe(1);
     const status = sent.filter(isRelayStatus).at(-1)!;
     expect(status.counters.tapLost).toHaveLength(2);
+  });
+});
+
+describe('batchChars', () => {
+  it('weighs a batch by the body text of its chunks, and other messages as nothing', () => {
+    const batch = make('relay-batch', {
+      relay: 'r',
+      seq: 0,
+      counters: { sent: 3, rejected: 0, tapDropped: 0 },
+      items: [
+        { kind: 'open', stream: 0, api: 'fetch', request: { method: 'POST', url: 'http://a/mcp', headers: [], startTime: 1 } },
+        { kind: 'chunk', stream: 0, time: 2, bytes: 3, text: 'abc' },
+        { kind: 'chunk', stream: 0, time: 3, bytes: 2, text: 'de' },
+      ],
+    });
+    expect(batchChars(batch)).toBe(5);
+    expect(batchChars(make('relay-status', { relay: 'r', counters: { sent: 3, rejected: 0, tapDropped: 0 } }))).toBe(0);
   });
 });

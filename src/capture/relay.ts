@@ -1,4 +1,4 @@
-import { claimsTapSource, isBackgroundAttach, isTapHello, isTapLost, isTapPort, make, type CapturedItem, type RelayCounters, type TapItem, type TapLoss } from '../shared/messages';
+import { claimsTapSource, isBackgroundAttach, isTapHello, isTapLost, isTapPort, make, type CapturedItem, type Message, type RelayCounters, type TapItem, type TapLoss } from '../shared/messages';
 import { validateTapBatch, validateTapLoss } from '../shared/tap-validation';
 import type { PortClient } from './port-client';
 
@@ -6,6 +6,14 @@ import type { PortClient } from './port-client';
 export const MAX_RELAY_QUEUE = 1_024;
 /** Streams one page may open; past it new streams are rejected (and counted). */
 export const MAX_STREAMS_PER_PAGE = 100_000;
+
+/** Body text a relay message carries: what its port client weighs its replay window by. */
+export function batchChars(message: Message): number {
+  if (message.type !== 'relay-batch') return 0;
+  let chars = 0;
+  for (const item of message.items) if (item.kind === 'chunk') chars += item.text.length;
+  return chars;
+}
 
 export interface RelayDeps {
   win: Window;

@@ -1,8 +1,8 @@
 // Isolated-world relay. Classic script too: a module loader would start late and miss the
 // tap's first messages.
 import browser from 'webextension-polyfill';
-import { MAX_RELAY_REPLAY, createPortClient } from '../capture/port-client';
-import { MAX_RELAY_QUEUE, startRelay } from '../capture/relay';
+import { MAX_RELAY_REPLAY, MAX_RELAY_REPLAY_CHARS, createPortClient } from '../capture/port-client';
+import { MAX_RELAY_QUEUE, batchChars, startRelay } from '../capture/relay';
 import { PORT, make } from '../shared/messages';
 
 const relay = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
@@ -17,6 +17,8 @@ startRelay({
       maxQueue: MAX_RELAY_QUEUE,
       // The panel numbers relay items and ignores repeats, so re-sending after a worker death is safe.
       maxReplay: MAX_RELAY_REPLAY,
+      maxReplaySize: MAX_RELAY_REPLAY_CHARS,
+      sizeOf: batchChars,
       onMessage,
       eager: false,
     }),
