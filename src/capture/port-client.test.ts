@@ -109,6 +109,18 @@ describe('port client', () => {
     expect(bg.ports[3]!.got.slice(1)).toEqual([msg(1)]);
   });
 
+  it('drops the oldest held messages past the queue size cap, counting each, and keeps the newest', () => {
+    const bg = fakeBackground();
+    const sizeOf = (m: Message) => (m.type === 'relay-status' ? m.counters.sent : 0);
+    const dropped: Message[] = [];
+    const client = createPortClient({ connect: bg.connect, hello: () => make('devtools-hello', { tabId: 1 }), maxQueue: 10, maxQueueSize: 5, sizeOf, onDrop: (m) => void dropped.push(m), onMessage: () => undefined, eager: false });
+    for (const n of [1, 2, 3, 9]) client.send(msg(n));
+    // 1 + 2 + 3 is over 5, so 1 goes; 9 then pushes out 2 and 3, and stays though over the cap alone.
+    expect(dropped).toEqual([msg(1), msg(2), msg(3)]);
+    bg.ports[0]!.welcome();
+    expect(bg.ports[0]!.got.slice(1)).toEqual([msg(9)]);
+  });
+
   it('replays nothing without maxReplay (a panel must not repeat its control messages)', () => {
     const bg = fakeBackground();
     const client = createPortClient({ connect: bg.connect, hello: () => make('devtools-hello', { tabId: 1 }), maxQueue: 10, onMessage: () => undefined, eager: true });

@@ -31,6 +31,8 @@ export interface PortClientOptions {
   hello: () => Message;
   /** Messages held while not connected or before the welcome; the oldest go first. */
   maxQueue: number;
+  /** A cap on the held messages' summed `sizeOf` as well (absent: none). */
+  maxQueueSize?: number;
   onMessage(message: unknown): void;
   /** Called with each welcome: its `worker` changes when the background restarted. */
   onWelcome?(worker: string): void;
@@ -46,6 +48,7 @@ export interface PortClientOptions {
   maxReplay?: number;
   /** A cap on the kept messages' summed `sizeOf` as well (absent: none). */
   maxReplaySize?: number;
+  /** What a message weighs against the size caps. */
   sizeOf?(message: Message): number;
 }
 
@@ -67,7 +70,9 @@ export function createPortClient(o: PortClientOptions): PortClient {
   let closed = false;
   let failures = 0;
   let welcomed = false;
-  const queue: Message[] = [];
+  const queue: { message: Message; size: number }[] = [];
+  let queuedSize = 0;
+  const maxQueueSize = o.maxQueueSize ?? Infinity;
   const sent: { message: Message; size: number }[] = [];
   let sentSize = 0;
   const maxReplay = o.maxReplay ?? 0;
@@ -97,7 +102,11 @@ export function createPortClient(o: PortClientOptions): PortClient {
           for (const again of sent.splice(0)) if (ready) post(again.message);
         }
         welcomed = true;
-        while (queue.length > 0 && ready) post(queue.shift()!);
+        while (queue.length > 0 && ready) {
+          const next = queue.shift()!;
+          queuedSize -= next.size;
+          post(next.message);
+        }
       } else o.onMessage(message);
     });
     p.onDisconnect.addListener(() => {
@@ -135,8 +144,15 @@ export function createPortClient(o: PortClientOptions): PortClient {
   }
 
   function enqueue(message: Message): void {
-    if (queue.length >= o.maxQueue) o.onDrop?.(queue.shift()!);
-    queue.push(message);
+    const size = o.sizeOf?.(message) ?? 0;
+    queue.push({ message, size });
+    queuedSize += size;
+    // The newest always stays: a message over the size cap alone still waits its turn.
+    while (queue.length > o.maxQueue || (queuedSize > maxQueueSize && queue.length > 1)) {
+      const dropped = queue.shift()!;
+      queuedSize -= dropped.size;
+      o.onDrop?.(dropped.message);
+    }
   }
 
   return {

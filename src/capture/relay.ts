@@ -4,6 +4,8 @@ import type { PortClient } from './port-client';
 
 /** Batches a relay holds while the worker (re)starts; the oldest go first, and show as gaps. */
 export const MAX_RELAY_QUEUE = 1_024;
+/** Body text those batches may hold in all: a worker slow to start must not cost the page gigabytes. */
+export const MAX_RELAY_QUEUE_CHARS = 32 * 1024 * 1024;
 /** Streams one page may open; past it new streams are rejected (and counted). */
 export const MAX_STREAMS_PER_PAGE = 100_000;
 
