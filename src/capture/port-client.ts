@@ -64,19 +64,57 @@ export interface PortClient {
  * reconnects, says hello again, and holds outgoing messages in a capped queue until the
  * background's welcome arrives. A lazy client never wakes a sleeping worker for nothing.
  */
+/** A message and what it weighs against the size caps, weighed once. */
+interface Weighed {
+  message: Message;
+  size: number;
+}
+
+/**
+ * A FIFO capped in count and in summed size; past either cap the oldest leave first, each handed
+ * to `onLeave`. With `keepNewest` the entry just added always stays, even over the size cap alone.
+ */
+function cappedFifo(maxCount: number, maxSize: number, keepNewest: boolean) {
+  let entries: Weighed[] = [];
+  let size = 0;
+  const floor = keepNewest ? 1 : 0;
+  return {
+    get length() {
+      return entries.length;
+    },
+    push(entry: Weighed, onLeave?: (left: Weighed) => void): void {
+      entries.push(entry);
+      size += entry.size;
+      while (entries.length > maxCount || (size > maxSize && entries.length > floor)) {
+        const left = entries.shift()!;
+        size -= left.size;
+        onLeave?.(left);
+      }
+    },
+    shift(): Weighed | undefined {
+      const first = entries.shift();
+      if (first) size -= first.size;
+      return first;
+    },
+    takeAll(): Weighed[] {
+      const all = entries;
+      entries = [];
+      size = 0;
+      return all;
+    },
+  };
+}
+
 export function createPortClient(o: PortClientOptions): PortClient {
   let port: PortLike | null = null;
   let ready = false;
   let closed = false;
   let failures = 0;
   let welcomed = false;
-  const queue: { message: Message; size: number }[] = [];
-  let queuedSize = 0;
-  const maxQueueSize = o.maxQueueSize ?? Infinity;
-  const sent: { message: Message; size: number }[] = [];
-  let sentSize = 0;
+  const queue = cappedFifo(o.maxQueue, o.maxQueueSize ?? Infinity, true);
   const maxReplay = o.maxReplay ?? 0;
-  const maxReplaySize = o.maxReplaySize ?? Infinity;
+  const sent = cappedFifo(maxReplay, o.maxReplaySize ?? Infinity, false);
+  const dropQueued = (left: Weighed) => o.onDrop?.(left.message);
 
   function open(): void {
     if (port || closed || failures >= MAX_FAILED_HANDSHAKES) return;
@@ -97,16 +135,9 @@ export function createPortClient(o: PortClientOptions): PortClient {
         o.onWelcome?.(message.worker);
         // A reconnect: the last port may have died with some of these unread. Before the queue,
         // so the receiver still sees every message in the order it was first sent.
-        if (welcomed) {
-          sentSize = 0;
-          for (const again of sent.splice(0)) if (ready) post(again.message);
-        }
+        if (welcomed) for (const again of sent.takeAll()) if (ready) post(again);
         welcomed = true;
-        while (queue.length > 0 && ready) {
-          const next = queue.shift()!;
-          queuedSize -= next.size;
-          post(next.message);
-        }
+        while (queue.length > 0 && ready) post(queue.shift()!);
       } else o.onMessage(message);
     });
     p.onDisconnect.addListener(() => {
@@ -124,42 +155,23 @@ export function createPortClient(o: PortClientOptions): PortClient {
     }
   }
 
-  function post(message: Message): void {
+  function post(entry: Weighed): void {
     try {
-      port!.postMessage(message);
-      if (maxReplay > 0) keep(message);
+      port!.postMessage(entry.message);
+      if (maxReplay > 0) sent.push(entry);
     } catch {
       // The port died under us; onDisconnect follows and reconnects.
-      enqueue(message);
+      queue.push(entry, dropQueued);
       ready = false;
-    }
-  }
-
-  /** Adds to the replay window, then lets the oldest go past either cap. */
-  function keep(message: Message): void {
-    const size = o.sizeOf?.(message) ?? 0;
-    sent.push({ message, size });
-    sentSize += size;
-    while (sent.length > maxReplay || (sentSize > maxReplaySize && sent.length > 0)) sentSize -= sent.shift()!.size;
-  }
-
-  function enqueue(message: Message): void {
-    const size = o.sizeOf?.(message) ?? 0;
-    queue.push({ message, size });
-    queuedSize += size;
-    // The newest always stays: a message over the size cap alone still waits its turn.
-    while (queue.length > o.maxQueue || (queuedSize > maxQueueSize && queue.length > 1)) {
-      const dropped = queue.shift()!;
-      queuedSize -= dropped.size;
-      o.onDrop?.(dropped.message);
     }
   }
 
   return {
     send(message) {
       if (closed) return void o.onDrop?.(message);
-      if (port && ready) return post(message);
-      enqueue(message);
+      const entry = { message, size: o.sizeOf?.(message) ?? 0 };
+      if (port && ready) return post(entry);
+      queue.push(entry, dropQueued);
       open();
     },
     start: open,

@@ -1,5 +1,6 @@
 import { isStatelessRevision } from './detect';
-import { finding, firstDelivery, quote } from './ingest';
+import type { Delivery } from './id-index';
+import { finding, quote } from './ingest';
 import type { Finding, ResumeReport, Verdict } from './report';
 import type { EventRecord, SessionState, StreamState } from './state';
 
@@ -14,8 +15,8 @@ export interface ResumeOutcome {
 }
 
 /** Where a resume picks up: the stream and event that delivered its `Last-Event-ID`. */
-export function linkOf(session: SessionState, stream: StreamState): { stream: number; event: number } | undefined {
-  return stream.lastEventId === null ? undefined : firstDelivery(session, stream.lastEventId);
+export function linkOf(session: SessionState, stream: StreamState): Delivery | undefined {
+  return stream.lastEventId === null ? undefined : session.ids.get(stream.lastEventId);
 }
 
 /** The first stream of a chain of resumes: the one whose request the whole chain answers. */

@@ -1,7 +1,6 @@
 import { classify, isRecord, type RpcMessage } from './jsonrpc';
 import type { Finding } from './report';
 import type { RecordFields } from './event-table';
-import type { Delivery } from './id-index';
 import { resumeTokenOf, sequenceOf, type SeqValue } from './sequence';
 import type { SseEvent } from './sse';
 import type { SessionState, StreamState } from './state';
@@ -107,11 +106,6 @@ function noteId(session: SessionState, stream: StreamState, index: number, id: s
   if (!first) return;
   session.findings.push(finding('duplicate-event-id', 'error', stream.index, index,
     `Event id ${quote(id)} was already delivered as event ${first.event} of stream ${first.stream}: a replay re-sent it, so the client may process the same message twice.`));
-}
-
-/** Where an event id was first delivered in this session. */
-export function firstDelivery(session: SessionState, id: string): Delivery | undefined {
-  return session.ids.get(id);
 }
 
 function checkSequence(stream: StreamState, index: number, seq: SeqValue): void {
