@@ -1,6 +1,7 @@
 import { hasMcpHeader, isMcpRequest } from './detect';
 import { createSession, joinSession, sessionFromEndpoint, sessionFromHeaders, statelessRef, type SessionRef } from './grouping';
 import { ingestEvent, type IngestContext } from './ingest';
+import { createShapeParser } from './json-shapes';
 import { createStringTable } from './string-table';
 import { EventColumns, NO_EVENTS, type EventTable } from './event-table';
 import { header, type AnalysisOptions, type BodyChunk, type Exchange, type RequestInfo, type ResponseInfo, type StreamEnd } from './model';
@@ -28,7 +29,7 @@ export interface Analyzer {
 }
 
 export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
-  const context: IngestContext = { pointers: options.appSeqPointers ?? [] };
+  const context: IngestContext = { pointers: options.appSeqPointers ?? [], json: createShapeParser() };
   const strings = createStringTable();
   const streams: StreamState[] = [];
   const sessions = new Map<string, SessionState>();
@@ -111,6 +112,8 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
       const stream = get(index);
       if (!stream || stream.end.state !== 'open' || end.state === 'open') return;
       if (stream.framer) stream.framer.finish(end.time ?? stream.request.startTime);
+      // An ended stream frames nothing more; its framer's buffers need not live with the session.
+      stream.framer = undefined;
       settleSession(stream, true);
       // An HTTP error's JSON body explains the status; it is not a stream event.
       const ok = (stream.response?.status ?? 0) < 400;

@@ -1,4 +1,5 @@
 import { classify, isRecord, type RpcMessage } from './jsonrpc';
+import type { ShapeParser } from './json-shapes';
 import type { Finding } from './report';
 import type { RecordFields } from './event-table';
 import { resumeTokenOf, sequenceOf, type SeqValue } from './sequence';
@@ -24,9 +25,10 @@ export function ingestEvent(stream: StreamState, session: SessionState, event: S
   if (fields.seq) checkSequence(stream, index, fields.seq);
 }
 
-/** What every event of one analysis shares: the user's pointers. */
+/** What every event of one analysis shares: the user's pointers and the payload parser. */
 export interface IngestContext {
   pointers: readonly string[];
+  json: ShapeParser;
 }
 
 function describe(event: SseEvent, stream: StreamState, index: number, context: IngestContext): RecordFields {
@@ -51,7 +53,7 @@ function describe(event: SseEvent, stream: StreamState, index: number, context: 
   if (event.truncated || event.data === '' || event.event === 'endpoint') return fields;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(event.data);
+    parsed = context.json.parse(event.data);
   } catch {
     return malformed(fields, stream, index, `data is not JSON: ${quote(event.data)}`);
   }
