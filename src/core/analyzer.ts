@@ -3,6 +3,7 @@ import { createSession, joinSession, sessionFromEndpoint, sessionFromHeaders, st
 import { ingestEvent, type IngestContext } from './ingest';
 import { createShapeParser } from './json-shapes';
 import { createStringTable } from './string-table';
+import { TextStore } from './text-store';
 import { EventColumns, NO_EVENTS, type EventTable } from './event-table';
 import { header, type AnalysisOptions, type BodyChunk, type Exchange, type RequestInfo, type ResponseInfo, type StreamEnd } from './model';
 import type { Report } from './report';
@@ -31,6 +32,7 @@ export interface Analyzer {
 export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
   const context: IngestContext = { pointers: options.appSeqPointers ?? [], json: createShapeParser() };
   const strings = createStringTable();
+  const text = new TextStore();
   const streams: StreamState[] = [];
   const sessions = new Map<string, SessionState>();
   const idAt = (stream: number, event: number): string | undefined => streams[stream]!.events.idAt(event);
@@ -81,7 +83,7 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
         bodyKind: 'other',
         framer: undefined,
         jsonParts: [],
-        events: new EventColumns(strings),
+        events: new EventColumns(strings, text),
         completeEvents: 0,
         seqCursors: new Map(),
         requestKeys: [],

@@ -1,14 +1,16 @@
 import type { SeqValue } from './sequence';
 import type { EventRecord } from './state';
 import type { StringTable } from './string-table';
+import { TextStore } from './text-store';
 
 type Role = EventRecord['role'];
 
 /**
  * The events of one stream. A session keeps every event for hours, so this is where the
- * analysis's memory goes: the events are stored as columns (typed arrays and two string arrays),
- * not as one object each, and {@link EventTable.get} builds the documented {@link EventRecord}
- * for the few events someone reads. Hot loops read single columns instead.
+ * analysis's memory goes: the events are stored as columns of typed arrays, with their `id` and
+ * `data` as UTF-8 in the analysis's {@link TextStore}, not as one object each.
+ * {@link EventTable.get} builds the documented {@link EventRecord} for the few events someone
+ * reads. Hot loops read single columns instead.
  */
 export interface EventTable extends Iterable<EventRecord> {
   readonly length: number;
@@ -17,6 +19,8 @@ export interface EventTable extends Iterable<EventRecord> {
   findIndex(test: (record: EventRecord, index: number) => boolean): number;
   timeAt(index: number): number;
   idAt(index: number): string | undefined;
+  /** Whether the event set an id; cheaper than reading it. */
+  hasId(index: number): boolean;
   roleAt(index: number): Role;
   methodAt(index: number): string | undefined;
   /** The sequence key, or undefined when the event carries no application-sequence value. */
@@ -63,11 +67,21 @@ export class EventColumns implements EventTable {
   private seqKeys = new Int32Array(INITIAL_ROWS);
   private methods = new Int32Array(INITIAL_ROWS);
   private tokens = new Int32Array(INITIAL_ROWS);
-  private readonly ids: (string | undefined)[] = [];
-  private readonly data: string[] = [];
+  // `id` and `data` as UTF-8 in the analysis's text store: where each starts and how many bytes
+  // it takes (-1: none, or kept as a string in `looseIds`/`looseData`).
+  private dataStarts = new Int32Array(INITIAL_ROWS);
+  private dataBytes = new Int32Array(INITIAL_ROWS);
+  private idStarts = new Int32Array(INITIAL_ROWS);
+  private idBytes = new Int32Array(INITIAL_ROWS);
+  /** Ids and data the store cannot hold (see `TextStore.add`). */
+  private readonly looseIds = new Map<number, string>();
+  private readonly looseData = new Map<number, string>();
   private readonly rare = new Map<number, Rare>();
 
-  constructor(private readonly strings: StringTable) {}
+  constructor(
+    private readonly strings: StringTable,
+    private readonly text: TextStore,
+  ) {}
 
   append(f: RecordFields): void {
     const i = this.length;
@@ -78,8 +92,8 @@ export class EventColumns implements EventTable {
     this.seqKeys[i] = f.seq ? this.strings.indexOf(f.seq.key) : NONE;
     this.methods[i] = f.method === undefined ? NONE : this.strings.indexOf(f.method);
     this.tokens[i] = f.progressToken === undefined ? NONE : this.strings.indexOf(f.progressToken);
-    this.ids.push(f.id);
-    this.data.push(f.data);
+    this.idStarts[i] = this.store(f.id, this.idBytes, i, this.looseIds);
+    this.dataStarts[i] = this.store(f.data || undefined, this.dataBytes, i, this.looseData);
     if (f.idKey !== undefined || f.event !== undefined || f.retry !== undefined || f.stopReason !== undefined || f.resumeToken !== undefined) {
       this.rare.set(i, { idKey: f.idKey, event: f.event, retry: f.retry, stopReason: f.stopReason, resumeToken: f.resumeToken });
     }
@@ -92,9 +106,9 @@ export class EventColumns implements EventTable {
     const rare = this.rare.get(index);
     return {
       time: this.times[index]!,
-      id: this.ids[index],
+      id: this.idAt(index),
       event: rare?.event,
-      data: this.data[index]!,
+      data: this.dataOf(index),
       retry: rare?.retry,
       idOnly: bits & ID_ONLY ? true : undefined,
       truncated: bits & TRUNCATED ? true : undefined,
@@ -121,7 +135,13 @@ export class EventColumns implements EventTable {
     return this.times[index]!;
   }
   idAt(index: number): string | undefined {
-    return this.ids[index];
+    return this.read(index, this.idStarts, this.idBytes, this.looseIds);
+  }
+  hasId(index: number): boolean {
+    return index >= 0 && index < this.length && (this.idStarts[index]! >= 0 || this.looseIds.has(index));
+  }
+  dataOf(index: number): string {
+    return this.read(index, this.dataStarts, this.dataBytes, this.looseData) ?? '';
   }
   roleAt(index: number): Role {
     return ROLES[this.bits[index]! & ROLE_MASK]!;
@@ -148,6 +168,20 @@ export class EventColumns implements EventTable {
     return token === NONE || index >= this.length ? undefined : this.strings.at(token);
   }
 
+  private store(text: string | undefined, bytes: Int32Array, index: number, loose: Map<number, string>): number {
+    if (text === undefined) return NONE;
+    const at = this.text.add(text);
+    if (at < 0) loose.set(index, text);
+    else bytes[index] = this.text.size - at;
+    return at;
+  }
+
+  private read(index: number, starts: Int32Array, bytes: Int32Array, loose: Map<number, string>): string | undefined {
+    if (!(index >= 0 && index < this.length)) return undefined;
+    const at = starts[index]!;
+    return at >= 0 ? this.text.text(at, bytes[index]!) : loose.get(index);
+  }
+
   private seqAt(index: number, bits: number): SeqValue | undefined {
     const key = this.seqKeyAt(index);
     return key === undefined ? undefined : { key, value: this.seqValues[index]!, kind: KINDS[(bits >> KIND_SHIFT) & 0b11]! };
@@ -167,8 +201,12 @@ export class EventColumns implements EventTable {
     this.seqKeys = widen(this.seqKeys, Int32Array);
     this.methods = widen(this.methods, Int32Array);
     this.tokens = widen(this.tokens, Int32Array);
+    this.dataStarts = widen(this.dataStarts, Int32Array);
+    this.dataBytes = widen(this.dataBytes, Int32Array);
+    this.idStarts = widen(this.idStarts, Int32Array);
+    this.idBytes = widen(this.idBytes, Int32Array);
   }
 }
 
 /** An empty table, for streams that are not MCP or not known. */
-export const NO_EVENTS: EventTable = new EventColumns({ indexOf: () => NONE, at: () => '' });
+export const NO_EVENTS: EventTable = new EventColumns({ indexOf: () => NONE, at: () => '' }, new TextStore());

@@ -64,7 +64,7 @@ export function createStreamArrays(spec: StreamArraysSpec) {
           seq[count] = NaN;
           seqKey[count] = -1;
         }
-        flags[count] = (events.idAt(index) !== undefined ? MARK_HAS_ID : 0) | (eventFlags?.get(index) ?? 0);
+        flags[count] = (events.hasId(index) ? MARK_HAS_ID : 0) | (eventFlags?.get(index) ?? 0);
         count++;
       }
       scanned = events.length;
