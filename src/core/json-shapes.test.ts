@@ -57,6 +57,12 @@ describe('createShapeParser', () => {
     expect(parser.hits).toBe(0);
   });
 
+  it('reads pretty-printed payloads with JSON.parse, as their text never matches a compact shape', () => {
+    const parser = createShapeParser();
+    for (let step = 1; step <= 20; step++) expectSame(parser, JSON.stringify(JSON.parse(progress(step)), null, 2));
+    expect(parser.hits).toBe(0);
+  });
+
   it('gives every JSON value the value JSON.parse gives, learned shape or not', () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.array(scalar, { minLength: 64, maxLength: 64 }), (value, scalars) => {

@@ -32,7 +32,7 @@ interface Compiled {
  * fails within its first few dozen characters), so a handful is enough: progress, log messages.
  */
 const MAX_SHAPES = 4;
-/** Shapes seen once and waiting for a second sighting; forgotten in bulk past this many. */
+/** Shapes seen once (or refused) that are remembered; forgotten in bulk past this many. */
 const MAX_SIGHTINGS = 32;
 /** Bounds on a learnable value, so one compiled pattern stays small. */
 const MAX_DEPTH = 4;
@@ -58,22 +58,24 @@ export function createShapeParser(): ShapeParser {
   const known: Compiled[] = [];
   // A shape is learned on its second sighting, so a one-off payload never pays for a compile.
   const sightings = new Set<string>();
+  // Shapes whose text did not match their own pattern (spaces, unusual escapes): never compiled
+  // again, as a pretty-printed stream would otherwise compile one for every other payload.
+  const refused = new Set<string>();
   let hits = 0;
 
+  const remember = (set: Set<string>, source: string): void => {
+    if (set.size >= MAX_SIGHTINGS) set.clear();
+    set.add(source);
+  };
   const learn = (text: string, value: unknown): void => {
     const shape = shapeOf(value, 0, { nodes: 0 }, true);
     if (!shape) return;
     const source = `^${patternOf(shape)}$`;
-    if (!sightings.has(source)) {
-      if (sightings.size >= MAX_SIGHTINGS) sightings.clear();
-      sightings.add(source);
-      return;
-    }
+    if (refused.has(source)) return;
+    if (!sightings.has(source)) return remember(sightings, source);
     sightings.delete(source);
     const pattern = new RegExp(source);
-    // A text with spaces or unusual escapes would never match its own pattern: keeping it would
-    // only add a failed try to every payload.
-    if (!pattern.test(text)) return;
+    if (!pattern.test(text)) return remember(refused, source);
     known.unshift({ pattern, build: builderOf(shape, { next: 1 }) });
     if (known.length > MAX_SHAPES) known.pop();
   };
