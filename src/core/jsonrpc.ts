@@ -21,7 +21,9 @@ export interface RpcMessage {
 export type Classification = { messages: RpcMessage[] } | { problem: string };
 
 const PROGRESS = 'notifications/progress';
-const STOP_REASONS = new Set(['end_turn', 'stop', 'stop_sequence', 'max_tokens', 'endTurn', 'stopSequence', 'maxTokens']);
+// Each reason maps to our own copy of it: the event table keeps it, and the payload's string may
+// be a slice that would keep the whole decoded chunk alive (see json-shapes.ts).
+const STOP_REASONS = new Map(['end_turn', 'stop', 'stop_sequence', 'max_tokens', 'endTurn', 'stopSequence', 'maxTokens'].map((r) => [r, r]));
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -103,7 +105,8 @@ function stopReasonOf(container: unknown): string | undefined {
 
 function directStopReason(container: Record<string, unknown>): string | undefined {
   const snake = container.stop_reason;
-  if (typeof snake === 'string' && STOP_REASONS.has(snake)) return snake;
+  const known = typeof snake === 'string' ? STOP_REASONS.get(snake) : undefined;
+  if (known) return known;
   const camel = container.stopReason;
-  return typeof camel === 'string' && STOP_REASONS.has(camel) ? camel : undefined;
+  return typeof camel === 'string' ? STOP_REASONS.get(camel) : undefined;
 }
