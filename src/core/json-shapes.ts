@@ -2,9 +2,10 @@
  * A JSON.parse that learns the shapes a stream repeats. A long agent session is mostly one
  * progress notification sent thousands of times, with only its numbers and strings changing. For
  * such a shape we compile a regular expression that matches exactly the compact JSON text of that
- * shape, so anything it matches is valid JSON, and rebuild the value from its captures. V8 runs
- * that regex several times faster than JSON.parse reads the same text (`npx tsx bench/core.ts`).
- * Any text no learned shape matches, every malformed payload included, goes to JSON.parse.
+ * shape, so anything it matches is valid JSON, and rebuild the value from its captures. Over the
+ * 481k progress payloads of bench/traffic.ts, the regex took 50 ms where JSON.parse took 320;
+ * with the rebuilding, 170-200 ms. Any text no learned shape matches, every malformed payload
+ * included, goes to JSON.parse.
  *
  * Only objects of objects and scalars are learned: arrays vary in length, so a payload that holds
  * one is always read by JSON.parse.
