@@ -50,10 +50,12 @@ const NONE = -1;
 /** Rows a new table has room for: a tool call streams dozens to hundreds of events. */
 const INITIAL_ROWS = 64;
 
-/** Fields most events never set: kept in a side map, so common events pay nothing for them. */
+/**
+ * Fields most events never set: kept in a side map, so common events pay nothing for them. (The
+ * `event:` type is not one: the SDK's servers name `message` on every event.)
+ */
 interface Rare {
   idKey: string | undefined;
-  event: string | undefined;
   retry: number | undefined;
   stopReason: string | undefined;
   resumeToken: string | undefined;
@@ -67,6 +69,7 @@ export class EventColumns implements EventTable {
   private seqKeys = new Int32Array(INITIAL_ROWS);
   private methods = new Int32Array(INITIAL_ROWS);
   private tokens = new Int32Array(INITIAL_ROWS);
+  private eventTypes = new Int32Array(INITIAL_ROWS);
   // `id` and `data` as UTF-8 in the analysis's text store: where each starts and how many bytes
   // it takes (-1: none, or kept as a string in `looseIds`/`looseData`).
   private dataStarts = new Int32Array(INITIAL_ROWS);
@@ -92,10 +95,13 @@ export class EventColumns implements EventTable {
     this.seqKeys[i] = f.seq ? this.strings.indexOf(f.seq.key) : NONE;
     this.methods[i] = f.method === undefined ? NONE : this.strings.indexOf(f.method);
     this.tokens[i] = f.progressToken === undefined ? NONE : this.strings.indexOf(f.progressToken);
+    this.eventTypes[i] = f.event === undefined ? NONE : this.strings.indexOf(f.event);
     this.idStarts[i] = this.store(f.id, this.idBytes, i, this.looseIds);
     this.dataStarts[i] = this.store(f.data || undefined, this.dataBytes, i, this.looseData);
-    if (f.idKey !== undefined || f.event !== undefined || f.retry !== undefined || f.stopReason !== undefined || f.resumeToken !== undefined) {
-      this.rare.set(i, { idKey: f.idKey, event: f.event, retry: f.retry, stopReason: f.stopReason, resumeToken: f.resumeToken });
+    if (f.idKey !== undefined || f.retry !== undefined || f.stopReason !== undefined || f.resumeToken !== undefined) {
+      // Copies: a string from the payload may be a slice that would keep its whole decoded chunk
+      // alive for the session's life (see json-shapes.ts); the text store keeps the rest as bytes.
+      this.rare.set(i, { idKey: f.idKey, retry: f.retry, stopReason: own(f.stopReason), resumeToken: own(f.resumeToken) });
     }
     this.length = i + 1;
   }
@@ -107,7 +113,7 @@ export class EventColumns implements EventTable {
     return {
       time: this.times[index]!,
       id: this.idAt(index),
-      event: rare?.event,
+      event: this.stringAt(this.eventTypes, index),
       data: this.dataOf(index),
       retry: rare?.retry,
       idOnly: bits & ID_ONLY ? true : undefined,
@@ -147,12 +153,10 @@ export class EventColumns implements EventTable {
     return ROLES[this.bits[index]! & ROLE_MASK]!;
   }
   methodAt(index: number): string | undefined {
-    const method = this.methods[index]!;
-    return method === NONE ? undefined : this.strings.at(method);
+    return this.stringAt(this.methods, index);
   }
   seqKeyAt(index: number): string | undefined {
-    const key = this.seqKeys[index]!;
-    return key === NONE || index >= this.length ? undefined : this.strings.at(key);
+    return this.stringAt(this.seqKeys, index);
   }
   seqValueAt(index: number): number {
     return this.seqValues[index]!;
@@ -164,8 +168,13 @@ export class EventColumns implements EventTable {
     return this.rare.get(index)?.idKey;
   }
   progressTokenAt(index: number): string | undefined {
-    const token = this.tokens[index]!;
-    return token === NONE || index >= this.length ? undefined : this.strings.at(token);
+    return this.stringAt(this.tokens, index);
+  }
+
+  /** The string a string-table column holds for event `index`; undefined for none or out of range. */
+  private stringAt(column: Int32Array, index: number): string | undefined {
+    const at = column[index]!;
+    return at === NONE || !(index >= 0 && index < this.length) ? undefined : this.strings.at(at);
   }
 
   private store(text: string | undefined, bytes: Int32Array, index: number, loose: Map<number, string>): number {
@@ -201,11 +210,17 @@ export class EventColumns implements EventTable {
     this.seqKeys = widen(this.seqKeys, Int32Array);
     this.methods = widen(this.methods, Int32Array);
     this.tokens = widen(this.tokens, Int32Array);
+    this.eventTypes = widen(this.eventTypes, Int32Array);
     this.dataStarts = widen(this.dataStarts, Int32Array);
     this.dataBytes = widen(this.dataBytes, Int32Array);
     this.idStarts = widen(this.idStarts, Int32Array);
     this.idBytes = widen(this.idBytes, Int32Array);
   }
+}
+
+/** `text` in a string of its own, not a slice of a larger one. */
+function own(text: string | undefined): string | undefined {
+  return text === undefined ? undefined : (JSON.parse(JSON.stringify(text)) as string);
 }
 
 /** An empty table, for streams that are not MCP or not known. */

@@ -73,9 +73,7 @@ function describe(event: SseEvent, stream: StreamState, index: number, context: 
     if (seq && !fields.seq) fields.seq = seq;
     if (message.stopReason && !fields.stopReason) fields.stopReason = message.stopReason;
     const token = resumeTokenOf(message);
-    // A copy: the payload's string may be a slice that keeps its whole decoded chunk alive, and
-    // the event table keeps this one for the session's life.
-    if (token && !fields.resumeToken) fields.resumeToken = JSON.parse(JSON.stringify(token)) as string;
+    if (token && !fields.resumeToken) fields.resumeToken = token;
     notePairing(stream, index, message);
   }
   return fields;

@@ -1,3 +1,5 @@
+import { escapeRegExp } from './escape-regexp';
+
 /**
  * A JSON.parse that learns the shapes a stream repeats. A long agent session is mostly one
  * progress notification sent thousands of times, with only its numbers and strings changing. For
@@ -190,8 +192,4 @@ function builderOf(shape: Shape, captures: { next: number }): Builder {
       };
     }
   }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 }

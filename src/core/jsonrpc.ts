@@ -21,9 +21,7 @@ export interface RpcMessage {
 export type Classification = { messages: RpcMessage[] } | { problem: string };
 
 const PROGRESS = 'notifications/progress';
-// Each reason maps to our own copy of it: the event table keeps it, and the payload's string may
-// be a slice that would keep the whole decoded chunk alive (see json-shapes.ts).
-const STOP_REASONS = new Map(['end_turn', 'stop', 'stop_sequence', 'max_tokens', 'endTurn', 'stopSequence', 'maxTokens'].map((r) => [r, r]));
+const STOP_REASONS = new Set(['end_turn', 'stop', 'stop_sequence', 'max_tokens', 'endTurn', 'stopSequence', 'maxTokens']);
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -105,8 +103,7 @@ function stopReasonOf(container: unknown): string | undefined {
 
 function directStopReason(container: Record<string, unknown>): string | undefined {
   const snake = container.stop_reason;
-  const known = typeof snake === 'string' ? STOP_REASONS.get(snake) : undefined;
-  if (known) return known;
+  if (typeof snake === 'string' && STOP_REASONS.has(snake)) return snake;
   const camel = container.stopReason;
-  return typeof camel === 'string' ? STOP_REASONS.get(camel) : undefined;
+  return typeof camel === 'string' && STOP_REASONS.has(camel) ? camel : undefined;
 }

@@ -1,6 +1,7 @@
 import { legacySessionId } from './detect';
 import type { BodyChunk, Exchange, Header } from './model';
 import type { Report } from './report';
+import { escapeRegExp } from './escape-regexp';
 
 /**
  * Session ids are bearer tokens: whoever holds a live `Mcp-Session-Id` (or a legacy `?sessionId=`)
@@ -221,8 +222,4 @@ function bytesOf(binary: string): Uint8Array {
   const out = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
   return out;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
