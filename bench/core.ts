@@ -47,6 +47,11 @@ function analyse(traffic: Traffic, chunksOf: (stream: Traffic['streams'][number]
 }
 
 const asLive = (stream: Traffic['streams'][number]) => stream.chunks;
+/**
+ * Each chunk in a buffer of its own, made as it is fed, as a capture hands chunks over: the
+ * analyzer may keep a chunk (see TextStore.borrow), and what it keeps must count as its growth.
+ */
+const asFreshCopies = (stream: Traffic['streams'][number]): BodyChunk[] => stream.chunks.map((c) => ({ time: c.time, data: (c.data as Uint8Array).slice() }));
 /** Each body as the single chunk a finished HAR entry gives. */
 function asWhole(traffic: Traffic): (stream: Traffic['streams'][number]) => readonly BodyChunk[] {
   const whole = new Map(traffic.streams.map((s) => [s, [{ time: 0, data: concat(s.chunks) }]]));
@@ -127,9 +132,9 @@ function collector(): () => void {
 
 /**
  * Retained memory per event beyond its raw bytes: the JS heap plus ArrayBuffer contents, where
- * the analyzer keeps its columns and the events' text as UTF-8. The input chunks were allocated
- * before the first reading, so the growth is what the analyzer keeps: the text (about the raw
- * bytes) plus its own records, which is the figure.
+ * the analyzer keeps its columns and the events' text (UTF-8 blocks, and chunks it kept whole).
+ * The chunks are fed as fresh copies the bench drops, so the growth is what the analyzer keeps:
+ * the text (about the raw bytes) plus its own records, which is the figure.
  */
 function memoryRow(traffic: Traffic): BenchRow {
   const gc = collector();
@@ -141,7 +146,7 @@ function memoryRow(traffic: Traffic): BenchRow {
     return heapUsed + arrayBuffers;
   };
   const before = retained();
-  let analyzer: Analyzer | null = analyse(traffic, asLive);
+  let analyzer: Analyzer | null = analyse(traffic, asFreshCopies);
   const after = retained();
   if (eventsOf(analyzer) !== events) throw new Error('the analysis lost events');
   analyzer = null;

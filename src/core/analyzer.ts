@@ -1,6 +1,7 @@
 import { hasMcpHeader, isMcpRequest } from './detect';
 import { createSession, joinSession, sessionFromEndpoint, sessionFromHeaders, statelessRef, type SessionRef } from './grouping';
-import { ingestEvent, type IngestContext } from './ingest';
+import { createBlockTemplates } from './block-template';
+import { ingestBlock, ingestEvent, keepTreeFor, type IngestContext } from './ingest';
 import { createShapeParser } from './json-shapes';
 import { createStringTable } from './string-table';
 import { TextStore } from './text-store';
@@ -30,7 +31,8 @@ export interface Analyzer {
 }
 
 export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
-  const context: IngestContext = { pointers: options.appSeqPointers ?? [], json: createShapeParser() };
+  const pointers = options.appSeqPointers ?? [];
+  const context: IngestContext = { pointers, json: createShapeParser(), templates: createBlockTemplates(keepTreeFor(pointers)) };
   const strings = createStringTable();
   const text = new TextStore();
   const streams: StreamState[] = [];
@@ -58,6 +60,23 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
     ingestEvent(stream, stream.session!, event, context);
   };
 
+  /** Takes the blocks a learned template matches at `at` (see `BlockReader`). */
+  const readBlocks = (stream: StreamState, chunkText: string, at: number, time: number, source: Uint8Array | string | undefined): number => {
+    const session = stream.session;
+    // Until a session is known, the first event decides what the stream is (see onEvent).
+    if (!session) return at;
+    for (let block = context.templates.match(chunkText, at); block; block = context.templates.match(chunkText, at)) {
+      // The events keep positions in the chunk itself, borrowed once for all its blocks.
+      if (source !== undefined && stream.borrowed !== source) {
+        stream.borrowed = source;
+        stream.borrowedAt = text.borrow(source);
+      }
+      ingestBlock(stream, session, block, time, context, source === undefined ? -1 : stream.borrowedAt);
+      at = block.end;
+    }
+    return at;
+  };
+
   const settleSession = (stream: StreamState, final: boolean): void => {
     if (stream.session || stream.mcp === false) return;
     const ref = sessionFromHeaders(stream);
@@ -82,6 +101,8 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
         session: undefined,
         bodyKind: 'other',
         framer: undefined,
+        borrowed: undefined,
+        borrowedAt: -1,
         jsonParts: [],
         events: new EventColumns(strings, text),
         completeEvents: 0,
@@ -99,7 +120,9 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
       stream.response = response;
       if (hasMcpHeader(response.headers)) stream.mcp = true;
       stream.bodyKind = bodyKindOf(header(response.headers, 'content-type'));
-      if (stream.bodyKind === 'sse') stream.framer = createSseFramer((event) => onEvent(stream, event), () => undefined);
+      if (stream.bodyKind === 'sse') {
+        stream.framer = createSseFramer((event) => onEvent(stream, event), () => undefined, (chunk, at, time, source) => readBlocks(stream, chunk, at, time, source));
+      }
       else if (stream.bodyKind === 'other' && stream.mcp === undefined) stream.mcp = false;
       settleSession(stream, false);
     },
@@ -116,6 +139,7 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
       if (stream.framer) stream.framer.finish(end.time ?? stream.request.startTime);
       // An ended stream frames nothing more; its framer's buffers need not live with the session.
       stream.framer = undefined;
+      stream.borrowed = undefined;
       settleSession(stream, true);
       // An HTTP error's JSON body explains the status; it is not a stream event.
       const ok = (stream.response?.status ?? 0) < 400;

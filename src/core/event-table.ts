@@ -8,7 +8,7 @@ type Role = EventRecord['role'];
 /**
  * The events of one stream. A session keeps every event for hours, so this is where the
  * analysis's memory goes: the events are stored as columns of typed arrays, with their `id` and
- * `data` as UTF-8 in the analysis's {@link TextStore}, not as one object each.
+ * `data` in the analysis's {@link TextStore}, not as one object each.
  * {@link EventTable.get} builds the documented {@link EventRecord} for the few events someone
  * reads. Hot loops read single columns instead.
  */
@@ -35,6 +35,12 @@ export interface EventTable extends Iterable<EventRecord> {
 export type RecordFields = { -readonly [K in Exclude<keyof EventRecord, 'idOnly' | 'truncated'>]: EventRecord[K] } & {
   idOnly: boolean;
   truncated: boolean;
+  /**
+   * Where `id` and `data` already are in the text store (a borrowed chunk), each as long as its
+   * string; -1 when the table must store them.
+   */
+  idAt: number;
+  dataAt: number;
 };
 
 const ROLES: readonly Role[] = ['request', 'notification', 'progress', 'result', 'error', 'endpoint', 'empty', 'malformed', 'truncated'];
@@ -70,12 +76,12 @@ export class EventColumns implements EventTable {
   private methods = new Int32Array(INITIAL_ROWS);
   private tokens = new Int32Array(INITIAL_ROWS);
   private eventTypes = new Int32Array(INITIAL_ROWS);
-  // `id` and `data` as UTF-8 in the analysis's text store: where each starts and how many bytes
-  // it takes (-1: none, or kept as a string in `looseIds`/`looseData`).
+  // `id` and `data` in the analysis's text store: where each starts and how long it is there
+  // (-1: none, or kept as a string in `looseIds`/`looseData`).
   private dataStarts = new Int32Array(INITIAL_ROWS);
-  private dataBytes = new Int32Array(INITIAL_ROWS);
+  private dataLengths = new Int32Array(INITIAL_ROWS);
   private idStarts = new Int32Array(INITIAL_ROWS);
-  private idBytes = new Int32Array(INITIAL_ROWS);
+  private idLengths = new Int32Array(INITIAL_ROWS);
   /** Ids and data the store cannot hold (see `TextStore.add`). */
   private readonly looseIds = new Map<number, string>();
   private readonly looseData = new Map<number, string>();
@@ -96,8 +102,8 @@ export class EventColumns implements EventTable {
     this.methods[i] = f.method === undefined ? NONE : this.strings.indexOf(f.method);
     this.tokens[i] = f.progressToken === undefined ? NONE : this.strings.indexOf(f.progressToken);
     this.eventTypes[i] = f.event === undefined ? NONE : this.strings.indexOf(f.event);
-    this.idStarts[i] = this.store(f.id, this.idBytes, i, this.looseIds);
-    this.dataStarts[i] = this.store(f.data || undefined, this.dataBytes, i, this.looseData);
+    this.idStarts[i] = this.store(f.id, f.idAt, this.idLengths, i, this.looseIds);
+    this.dataStarts[i] = this.store(f.data || undefined, f.dataAt, this.dataLengths, i, this.looseData);
     if (f.idKey !== undefined || f.retry !== undefined || f.stopReason !== undefined || f.resumeToken !== undefined) {
       // Copies: a string from the payload may be a slice that would keep its whole decoded chunk
       // alive for the session's life (see json-shapes.ts); the text store keeps the rest as bytes.
@@ -141,13 +147,13 @@ export class EventColumns implements EventTable {
     return this.times[index]!;
   }
   idAt(index: number): string | undefined {
-    return this.read(index, this.idStarts, this.idBytes, this.looseIds);
+    return this.read(index, this.idStarts, this.idLengths, this.looseIds);
   }
   hasId(index: number): boolean {
     return index >= 0 && index < this.length && (this.idStarts[index]! >= 0 || this.looseIds.has(index));
   }
   dataOf(index: number): string {
-    return this.read(index, this.dataStarts, this.dataBytes, this.looseData) ?? '';
+    return this.read(index, this.dataStarts, this.dataLengths, this.looseData) ?? '';
   }
   roleAt(index: number): Role {
     return ROLES[this.bits[index]! & ROLE_MASK]!;
@@ -177,18 +183,22 @@ export class EventColumns implements EventTable {
     return at === NONE || !(index >= 0 && index < this.length) ? undefined : this.strings.at(at);
   }
 
-  private store(text: string | undefined, bytes: Int32Array, index: number, loose: Map<number, string>): number {
+  private store(text: string | undefined, stored: number, lengths: Int32Array, index: number, loose: Map<number, string>): number {
     if (text === undefined) return NONE;
+    if (stored >= 0) {
+      lengths[index] = text.length;
+      return stored;
+    }
     const at = this.text.add(text);
     if (at < 0) loose.set(index, text);
-    else bytes[index] = this.text.size - at;
+    else lengths[index] = this.text.size - at;
     return at;
   }
 
-  private read(index: number, starts: Int32Array, bytes: Int32Array, loose: Map<number, string>): string | undefined {
+  private read(index: number, starts: Int32Array, lengths: Int32Array, loose: Map<number, string>): string | undefined {
     if (!(index >= 0 && index < this.length)) return undefined;
     const at = starts[index]!;
-    return at >= 0 ? this.text.text(at, bytes[index]!) : loose.get(index);
+    return at >= 0 ? this.text.text(at, lengths[index]!) : loose.get(index);
   }
 
   private seqAt(index: number, bits: number): SeqValue | undefined {
@@ -212,9 +222,9 @@ export class EventColumns implements EventTable {
     this.tokens = widen(this.tokens, Int32Array);
     this.eventTypes = widen(this.eventTypes, Int32Array);
     this.dataStarts = widen(this.dataStarts, Int32Array);
-    this.dataBytes = widen(this.dataBytes, Int32Array);
+    this.dataLengths = widen(this.dataLengths, Int32Array);
     this.idStarts = widen(this.idStarts, Int32Array);
-    this.idBytes = widen(this.idBytes, Int32Array);
+    this.idLengths = widen(this.idLengths, Int32Array);
   }
 }
 

@@ -1,8 +1,9 @@
-import { classify, isRecord, type RpcMessage } from './jsonrpc';
-import type { ShapeParser } from './json-shapes';
+import type { BlockMatch, BlockTemplates } from './block-template';
+import { classify, isRecord, MESSAGE_READS, type RpcMessage } from './jsonrpc';
+import type { KeepTree, ShapeParser } from './json-shapes';
 import type { Finding } from './report';
 import type { RecordFields } from './event-table';
-import { resumeTokenOf, sequenceOf, type SeqValue } from './sequence';
+import { pointerPath, resumeTokenOf, SEQUENCE_READS, sequenceOf, type SeqValue } from './sequence';
 import type { SseEvent } from './sse';
 import type { SessionState, StreamState } from './state';
 
@@ -16,8 +17,25 @@ const QUOTE_CHARS = 60;
  * Work per event is constant, so feeding events one at a time never re-analyses the past.
  */
 export function ingestEvent(stream: StreamState, session: SessionState, event: SseEvent, context: IngestContext): void {
+  record(stream, session, describe(event, stream, stream.events.length, context));
+}
+
+/**
+ * Ingests a block a template matched (see block-template.ts): the same rules on the same fields,
+ * from a payload the template rebuilt with only the parts the rules read.
+ */
+export function ingestBlock(stream: StreamState, session: SessionState, block: BlockMatch, time: number, context: IngestContext, base: number): void {
+  const fields = emptyFields(time, block.id, block.event, block.data);
+  // With the chunk in the text store (at `base`), the event's text is where it already is.
+  if (base >= 0) {
+    fields.dataAt = base + block.dataStart;
+    if (block.idStart >= 0) fields.idAt = base + block.idStart;
+  }
+  record(stream, session, describeValue(fields, block.value, stream, stream.events.length, context));
+}
+
+function record(stream: StreamState, session: SessionState, fields: RecordFields): void {
   const index = stream.events.length;
-  const fields = describe(event, stream, index, context);
   stream.events.append(fields);
   if (!fields.truncated) stream.completeEvents++;
   if (fields.id !== undefined) noteId(session, stream, index, fields.id);
@@ -25,21 +43,42 @@ export function ingestEvent(stream: StreamState, session: SessionState, event: S
   if (fields.seq) checkSequence(stream, index, fields.seq);
 }
 
-/** What every event of one analysis shares: the user's pointers and the payload parser. */
+/** What every event of one analysis shares: the user's pointers and the payload readers. */
 export interface IngestContext {
   pointers: readonly string[];
   json: ShapeParser;
+  templates: BlockTemplates;
 }
 
-function describe(event: SseEvent, stream: StreamState, index: number, context: IngestContext): RecordFields {
-  const fields: RecordFields = {
-    time: event.time,
-    id: event.id,
-    event: event.event,
-    data: event.data,
-    retry: event.retry,
-    idOnly: event.idOnly === true,
-    truncated: event.truncated === true,
+/** The parts of a payload the rules read, for `pointers`: what a block template rebuilds. */
+export function keepTreeFor(pointers: readonly string[]): KeepTree {
+  const paths = [...MESSAGE_READS, ...SEQUENCE_READS, ...PAIRING_READS, ...pointers.map(pointerPath)];
+  const root = new Map<string, Map<string, unknown>>();
+  // A node some path ends at keeps its whole value (an empty tree), whatever else passes through.
+  const whole = new Set<Map<string, unknown>>();
+  for (const path of paths) {
+    let node = root;
+    for (const key of path) {
+      if (whole.has(node)) break;
+      let next = node.get(key);
+      if (!next) node.set(key, (next = new Map()));
+      node = next as typeof root;
+    }
+    whole.add(node);
+    node.clear();
+  }
+  return root.size === 0 || whole.has(root) ? new Map() : (root as KeepTree);
+}
+
+function emptyFields(time: number, id: string | undefined, event: string | undefined, data: string): RecordFields {
+  return {
+    time,
+    id,
+    event,
+    data,
+    retry: undefined,
+    idOnly: false,
+    truncated: false,
     role: 'empty',
     method: undefined,
     idKey: undefined,
@@ -47,7 +86,16 @@ function describe(event: SseEvent, stream: StreamState, index: number, context: 
     progressToken: undefined,
     stopReason: undefined,
     resumeToken: undefined,
+    idAt: -1,
+    dataAt: -1,
   };
+}
+
+function describe(event: SseEvent, stream: StreamState, index: number, context: IngestContext): RecordFields {
+  const fields = emptyFields(event.time, event.id, event.event, event.data);
+  fields.retry = event.retry;
+  fields.idOnly = event.idOnly === true;
+  fields.truncated = event.truncated === true;
   if (event.truncated) fields.role = 'truncated';
   else if (event.event === 'endpoint') fields.role = 'endpoint';
   if (event.truncated || event.data === '' || event.event === 'endpoint') return fields;
@@ -57,9 +105,17 @@ function describe(event: SseEvent, stream: StreamState, index: number, context: 
   } catch {
     return malformed(fields, stream, index, `data is not JSON: ${quote(event.data)}`);
   }
+  describeValue(fields, parsed, stream, index, context);
+  // A block the framer fed alone teaches the templates its layout; not one that earned a warning.
+  if (event.raw !== undefined && fields.role !== 'malformed' && !event.data.includes('\uFFFD')) context.templates.learn(event.raw, parsed);
+  return fields;
+}
+
+/** Gives `fields` the meaning of its parsed payload and applies the rules that need the payload. */
+function describeValue(fields: RecordFields, parsed: unknown, stream: StreamState, index: number, context: IngestContext): RecordFields {
   const classified = classify(parsed);
-  if ('problem' in classified) return malformed(fields, stream, index, `data is ${classified.problem}: ${quote(event.data)}`);
-  if (event.data.includes('\uFFFD')) {
+  if ('problem' in classified) return malformed(fields, stream, index, `data is ${classified.problem}: ${quote(fields.data)}`);
+  if (fields.data.includes('\uFFFD')) {
     stream.findings.push(finding('malformed-event', 'warning', stream.index, index,
       'data holds U+FFFD replacement characters: the stream carried invalid UTF-8 (or a literal U+FFFD).'));
   }
@@ -84,6 +140,9 @@ function malformed(fields: RecordFields, stream: StreamState, index: number, mes
   stream.findings.push(finding('malformed-event', 'warning', stream.index, index, `Event ${index} ${message}.`));
   return fields;
 }
+
+/** What {@link notePairing} reads of a message, besides what `classify` reads. */
+const PAIRING_READS: readonly (readonly string[])[] = [['result', 'protocolVersion'], ['result', 'serverInfo']];
 
 /** Responses pair with requests across streams; initialize results name the revision. */
 function notePairing(stream: StreamState, index: number, message: RpcMessage): void {

@@ -14,7 +14,7 @@ import { escapeRegExp } from './escape-regexp';
  */
 
 /** The structure of one learnable value. Strings, numbers and booleans are captured. */
-type Shape =
+export type Shape =
   | { kind: 'object'; keys: string[]; values: Shape[] }
   | { kind: 'string' }
   | { kind: 'number' }
@@ -23,7 +23,13 @@ type Shape =
   | { kind: 'constant'; value: string };
 
 /** Rebuilds a shape's value from a match; compiled once into closures (extension pages forbid eval). */
-type Builder = (match: RegExpExecArray) => unknown;
+export type Builder = (match: RegExpExecArray) => unknown;
+
+/**
+ * The parts of a value someone reads, by key: a key maps to the parts of its value to keep, and
+ * an empty tree keeps the value whole. See {@link builderOf}.
+ */
+export type KeepTree = ReadonlyMap<string, KeepTree>;
 
 interface Compiled {
   pattern: RegExp;
@@ -45,8 +51,10 @@ const CONSTANT_KEYS = new Set(['jsonrpc', 'method']);
 
 // RFC 8259's string and number. A string's characters are anything but `"`, `\` and control
 // characters, or one of the escapes. No alternative can match where another does, so a text
-// that fails costs one pass, not backtracking.
-const STRING = '"((?:[^"\\\\\\x00-\\x1f]|\\\\(?:["\\\\/bfnrt]|u[0-9a-fA-F]{4}))*)"';
+// that fails costs one pass, not backtracking. U+FFFD is refused too, though JSON allows it: a
+// payload holding one earns a warning (invalid UTF-8 on the wire), which only the general path
+// gives (see ingest.ts).
+const STRING = '"((?:[^"\\\\\\x00-\\x1f\\uFFFD]|\\\\(?:["\\\\/bfnrt]|u[0-9a-fA-F]{4}))*)"';
 const NUMBER = '(-?(?:0|[1-9]\\d*)(?:\\.\\d+)?(?:[eE][+-]?\\d+)?)';
 
 export interface ShapeParser {
@@ -71,7 +79,7 @@ export function createShapeParser(): ShapeParser {
     set.add(source);
   };
   const learn = (text: string, value: unknown): void => {
-    const shape = shapeOf(value, 0, { nodes: 0 }, true);
+    const shape = learnableShape(value);
     if (!shape) return;
     const source = `^${patternOf(shape)}$`;
     if (refused.has(source)) return;
@@ -106,6 +114,11 @@ export function createShapeParser(): ShapeParser {
   };
 }
 
+/** The shape of `value` if it is one a regex can learn, else undefined. */
+export function learnableShape(value: unknown): Shape | undefined {
+  return shapeOf(value, 0, { nodes: 0 }, true);
+}
+
 function shapeOf(value: unknown, depth: number, budget: { nodes: number }, top: boolean): Shape | undefined {
   if (++budget.nodes > MAX_NODES) return undefined;
   switch (typeof value) {
@@ -135,7 +148,8 @@ function shapeOf(value: unknown, depth: number, budget: { nodes: number }, top: 
   }
 }
 
-function patternOf(shape: Shape): string {
+/** The regex source that matches exactly the compact JSON texts of `shape`, one group per capture. */
+export function patternOf(shape: Shape): string {
   switch (shape.kind) {
     case 'string':
       return STRING;
@@ -152,7 +166,18 @@ function patternOf(shape: Shape): string {
   }
 }
 
-function builderOf(shape: Shape, captures: { next: number }): Builder {
+/** How many groups {@link patternOf} gives `shape`. */
+function captureCount(shape: Shape): number {
+  if (shape.kind === 'object') return shape.values.reduce((n, value) => n + captureCount(value), 0);
+  return shape.kind === 'string' || shape.kind === 'number' || shape.kind === 'boolean' ? 1 : 0;
+}
+
+/**
+ * Compiles the function that rebuilds a value from a match of {@link patternOf}'s regex, whose
+ * groups start at `captures.next`. With `keep`, only the object keys it names are rebuilt: a reader
+ * of three fields need not pay for thirty.
+ */
+export function builderOf(shape: Shape, captures: { next: number }, keep?: KeepTree): Builder {
   switch (shape.kind) {
     case 'string': {
       const at = captures.next++;
@@ -178,8 +203,18 @@ function builderOf(shape: Shape, captures: { next: number }): Builder {
       return () => value;
     }
     case 'object': {
-      const keys = shape.keys;
-      const fields = shape.values.map((value) => builderOf(value, captures));
+      const keys: string[] = [];
+      const fields: Builder[] = [];
+      shape.keys.forEach((key, i) => {
+        const value = shape.values[i]!;
+        const kept = keep === undefined || keep.size === 0 ? keep : keep.get(key);
+        if (keep !== undefined && keep.size > 0 && kept === undefined) {
+          captures.next += captureCount(value);
+          return;
+        }
+        keys.push(key);
+        fields.push(builderOf(value, captures, kept));
+      });
       // Copying a template puts every built object on one hidden class, and the stores below
       // overwrite its properties instead of adding them one at a time. The template's keys are
       // own data properties, as JSON.parse makes them: storing to `__proto__` sets a property,

@@ -21,6 +21,23 @@ export interface RpcMessage {
 export type Classification = { messages: RpcMessage[] } | { problem: string };
 
 const PROGRESS = 'notifications/progress';
+
+/**
+ * Every place in a message that {@link classify} reads, as key paths. A block template rebuilds
+ * only these parts of a payload (see block-template.ts), so a rule that reads a new field must
+ * name it here.
+ */
+export const MESSAGE_READS: readonly (readonly string[])[] = [
+  ['jsonrpc'],
+  ['id'],
+  ['method'],
+  ['error'],
+  ['params', 'progressToken'],
+  ['params', 'progress'],
+  ['params', '_meta', 'progressToken'],
+  ...['params', 'result'].flatMap((container) =>
+    ['stop_reason', 'stopReason'].flatMap((name) => [[container, name], [container, 'data', name]])),
+];
 const STOP_REASONS = new Set(['end_turn', 'stop', 'stop_sequence', 'max_tokens', 'endTurn', 'stopSequence', 'maxTokens']);
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -12,6 +12,19 @@ export interface SeqValue {
   kind: 'app_seq' | 'progress' | 'pointer';
 }
 
+/** Every place {@link sequenceOf} and {@link resumeTokenOf} read, besides the user's pointers. */
+export const SEQUENCE_READS: readonly (readonly string[])[] = ['app_seq', 'resume_token'].flatMap((name) => [
+  [name],
+  ['params', name],
+  ['params', '_meta', name],
+  ['result', '_meta', name],
+]);
+
+/** The key path of a valid JSON pointer (`/a~1b/c` is `a/b`, `c`). */
+export function pointerPath(pointer: string): string[] {
+  return pointer === '' ? [] : pointer.slice(1).split('/').map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
 /** Extracts a message's application-sequence value: app_seq, else progress, else user pointers. */
 export function sequenceOf(message: RpcMessage, pointers: readonly string[]): SeqValue | undefined {
   const value = atSeqPlaces(message.value, 'app_seq', isSeqNumber);
@@ -63,8 +76,7 @@ export function resolvePointer(root: unknown, pointer: string): unknown {
   if (pointer === '') return root;
   if (!isJsonPointer(pointer)) return undefined;
   let node = root;
-  for (const raw of pointer.slice(1).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const key of pointerPath(pointer)) {
     if (Array.isArray(node)) {
       if (!/^(0|[1-9]\d*)$/.test(key)) return undefined;
       node = node[Number(key)];

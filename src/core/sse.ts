@@ -19,6 +19,11 @@ export interface SseEvent {
   idOnly?: true | undefined;
   /** The body ended inside this block: shown to the user, never parsed as a message. */
   truncated?: true | undefined;
+  /**
+   * The block's whole text, ending in its blank line, when the framer fed the parser that block
+   * alone: what block templates learn from (see block-template.ts).
+   */
+  raw?: string | undefined;
 }
 
 /**
@@ -43,10 +48,22 @@ export interface SseFramer {
 export type FramingProblem = (message: string) => void;
 
 /**
+ * Takes whole blocks starting at `at` of `text` that it recognises (see block-template.ts) and
+ * returns where it stopped: `at` when it took none. Blocks it takes never reach the parser.
+ * `source` is the chunk `text` was decoded from, given only when a position in `text` is the same
+ * position in it (always for a string; for bytes, when every character took one byte).
+ */
+export type BlockReader = (text: string, at: number, time: number, source: Uint8Array | string | undefined) => number;
+
+/**
  * Frames an SSE body into {@link SseEvent}s. The result does not depend on how the body was cut
  * into chunks: text decoding is streaming, and eventsource-parser carries partial lines over.
+ *
+ * With a `reader`, text is handed over block by block: at each block start the reader may take
+ * the blocks it recognises, and the parser gets each other block on its own (so the event knows
+ * its `raw` text). The reader is asked only while the parser holds nothing of a block.
  */
-export function createSseFramer(onEvent: (event: SseEvent) => void, onProblem: FramingProblem): SseFramer {
+export function createSseFramer(onEvent: (event: SseEvent) => void, onProblem: FramingProblem, reader?: BlockReader): SseFramer {
   const decoder = new TextDecoder('utf-8');
   let now = 0;
   let comments = 0;
@@ -56,6 +73,17 @@ export function createSseFramer(onEvent: (event: SseEvent) => void, onProblem: F
   // eventsource-parser reports a block's id (onId) just before its event (onEvent). A block with
   // an id and no data gets only onId; we learn that when the next callback or the feed ends.
   let pendingId: string | undefined;
+  // Block by block (with a reader): the text of the block being fed alone, whether the parser
+  // holds part of a block (`busy`), and whether it has been fed at all (it strips one BOM first).
+  let raw: string | undefined;
+  let busy = false;
+  let endsWithLf = false;
+  let fed = false;
+  // The chunk being fed, when positions in its text are positions in it (see BlockReader).
+  let source: Uint8Array | string | undefined;
+  // A chunk that ended inside a character leaves bytes in the decoder, and the next chunk's
+  // text no longer lines up with its bytes. Only a chunk ending in an ASCII byte cannot.
+  let lastByte = 0;
 
   const emit = (id: string | undefined, message: EventSourceMessage | undefined): void => {
     // One object shape for every event (absent fields are undefined): a million events stay
@@ -68,6 +96,7 @@ export function createSseFramer(onEvent: (event: SseEvent) => void, onProblem: F
       retry,
       idOnly: message ? undefined : true,
       truncated: finishing ? true : undefined,
+      raw,
     };
     retry = undefined;
     onEvent(event);
@@ -122,10 +151,63 @@ export function createSseFramer(onEvent: (event: SseEvent) => void, onProblem: F
     flushIdOnly();
   };
 
+  /** Feeds the start of a block that does not end in `text`; the parser now holds it. */
+  const feedPart = (text: string): void => {
+    if (text === '') return;
+    feed(text);
+    fed = busy = true;
+    endsWithLf = text.charCodeAt(text.length - 1) === 10;
+  };
+  const feedBlocks = (text: string, read: BlockReader): void => {
+    let at = 0;
+    if (busy) {
+      // The parser holds the start of a block: give it the text up to the block's blank line.
+      // Text ending in a blank line always leaves the parser empty: that "\n\n" cannot be the
+      // tail of a CRLF, and it ends every line before it.
+      const straddles = endsWithLf && text.charCodeAt(0) === 10;
+      const blank = straddles ? 0 : text.indexOf('\n\n');
+      if (blank === -1) return feedPart(text);
+      at = straddles ? 1 : blank + 2;
+      feed(text.slice(0, at));
+      busy = false;
+    }
+    while (at < text.length) {
+      // A pending `retry:` belongs to the next event, which only the parser can then give.
+      if (fed && retry === undefined) {
+        const next = read(text, at, now, source);
+        if (next > at) {
+          at = next;
+          continue;
+        }
+      }
+      const blank = text.indexOf('\n\n', at);
+      if (blank === -1) return feedPart(text.slice(at));
+      raw = text.slice(at, blank + 2);
+      feed(raw);
+      raw = undefined;
+      fed = true;
+      at = blank + 2;
+    }
+  };
+
+  /** `data` when positions in its `text` are positions in it, else undefined. */
+  const alignedSource = (data: Uint8Array | string, text: string): Uint8Array | string | undefined => {
+    if (typeof data === 'string') return data;
+    // When text and bytes are the same length, every byte is one character (a multi-byte
+    // character is fewer; an invalid byte is one U+FFFD), so positions agree.
+    const aligned = lastByte < 0x80 && text.length === data.length;
+    if (data.length > 0) lastByte = data[data.length - 1]!;
+    return aligned ? data : undefined;
+  };
+
   return {
     push(data, time) {
       now = time;
-      feed(typeof data === 'string' ? data : decoder.decode(data, { stream: true }));
+      const text = typeof data === 'string' ? data : decoder.decode(data, { stream: true });
+      source = alignedSource(data, text);
+      if (reader) feedBlocks(text, reader);
+      else feed(text);
+      source = undefined;
     },
     finish(time) {
       now = time;

@@ -12,7 +12,7 @@ import type { SseEvent, SseFramer } from './sse';
  * itself is not kept (a million events would not fit); the panel re-parses the `data` of the
  * one event a user opens.
  */
-export interface EventRecord extends SseEvent {
+export interface EventRecord extends Omit<SseEvent, 'raw'> {
   /** JSON-RPC role, `endpoint` for the legacy handshake, `empty` for priming/id-only blocks. */
   role: RpcRole | 'endpoint' | 'empty' | 'malformed' | 'truncated';
   method: string | undefined;
@@ -48,6 +48,9 @@ export interface StreamState {
   session: SessionState | undefined;
   bodyKind: BodyKind;
   framer: SseFramer | undefined;
+  /** The last chunk the analysis's text store borrowed for this stream, and where it starts there. */
+  borrowed: Uint8Array | string | undefined;
+  borrowedAt: number;
   /** Pieces of an `application/json` body, joined once at the end (never per chunk: O(N²)). */
   jsonParts: (Uint8Array | string)[];
   events: EventColumns;

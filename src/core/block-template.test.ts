@@ -1,0 +1,145 @@
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import { createAnalyzer, type Analyzer, type EventRecord } from './index';
+import { createBlockTemplates, type BlockTemplates } from './block-template';
+import { keepTreeFor } from './ingest';
+
+// Every analyzer's templates, so the comparison below can show that templates did read blocks.
+const analyzerTemplates = vi.hoisted(() => [] as BlockTemplates[]);
+vi.mock('./block-template', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./block-template')>();
+  return {
+    ...original,
+    createBlockTemplates: (...args: Parameters<typeof original.createBlockTemplates>) => {
+      const templates = original.createBlockTemplates(...args);
+      analyzerTemplates.push(templates);
+      return templates;
+    },
+  };
+});
+
+const encoder = new TextEncoder();
+const sdkBlock = (id: string, value: unknown): string => `event: message\nid: ${id}\ndata: ${JSON.stringify(value)}\n\n`;
+const progress = (step: number) => ({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 't', progress: step, _meta: { app_seq: step } } });
+
+/** Templates that have seen `raw` (with its payload) twice. */
+function taught(...raws: string[]) {
+  const templates = createBlockTemplates(keepTreeFor([]));
+  for (const raw of [...raws, ...raws]) templates.learn(raw, JSON.parse(raw.split('\n').find((line) => line.startsWith('data: '))!.slice(6)));
+  return templates;
+}
+
+describe('block templates', () => {
+  it('learn a layout on its second sighting and read the same blocks, with only the parts the rules read', () => {
+    const templates = createBlockTemplates(keepTreeFor([]));
+    const first = sdkBlock('a1', progress(1));
+    templates.learn(first, progress(1));
+    expect(templates.match(first, 0)).toBeUndefined();
+    templates.learn(first, progress(1));
+    const text = `xx${sdkBlock('a2', progress(2))}`;
+    const block = templates.match(text, 2)!;
+    expect(block.end).toBe(text.length);
+    expect(block.id).toBe('a2');
+    expect(text.slice(block.idStart, block.idStart + 2)).toBe('a2');
+    expect(block.event).toBe('message');
+    expect(block.data).toBe(JSON.stringify(progress(2)));
+    expect(text.slice(block.dataStart, block.dataStart + block.data.length)).toBe(block.data);
+    expect(block.value).toEqual(progress(2));
+    // Sticky: a block further on is not taken from here.
+    expect(templates.match(text, 0)).toBeUndefined();
+  });
+
+  it('rebuild only the kept parts of a payload', () => {
+    const value = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', logger: 'x', data: { stop_reason: 'end_turn', text: 'hi' } } };
+    const block = taught(sdkBlock('1', value)).match(sdkBlock('2', value), 0)!;
+    expect(block.value).toEqual({ jsonrpc: '2.0', method: 'notifications/message', params: { data: { stop_reason: 'end_turn' } } });
+  });
+
+  it('never take a block the parser would read differently, or one that earns a warning', () => {
+    const templates = taught(sdkBlock('1', progress(1)));
+    const misses = [
+      sdkBlock('1', progress(2)).replace(/\n/g, '\r\n'),
+      sdkBlock('a\0b', progress(2)),
+      sdkBlock('1', { ...progress(2), params: { ...progress(2).params, progressToken: 'bad \uFFFD' } }),
+      sdkBlock('1', progress(2)).replace('data: ', 'data:  '),
+      sdkBlock('1', progress(2)).replace('\n\n', '\n'),
+      sdkBlock('1', progress(2)).replace('event: message', 'event: message '),
+      `retry: 5\n${sdkBlock('1', progress(2))}`,
+    ];
+    for (const text of misses) expect(templates.match(text, 0), JSON.stringify(text)).toBeUndefined();
+    expect(templates.match(sdkBlock('', progress(2)), 0)?.id).toBeUndefined();
+  });
+
+  it('refuse layouts they cannot read exactly', () => {
+    const refused = [
+      `event: message\ndata: ${JSON.stringify(progress(1), null, 1).replace(/\n/g, '')}\n\n`,
+      `data: ${JSON.stringify(progress(1))}\nid: 1\n\n`,
+      `event: endpoint\ndata: ${JSON.stringify(progress(1))}\n\n`,
+      `: comment\n${sdkBlock('1', progress(1))}`,
+    ];
+    for (const raw of refused) expect(taught(raw).match(raw, 0), raw).toBeUndefined();
+  });
+});
+
+/** Analyses one SSE body, cut at `cuts`, and gives every event and the report. */
+function analyseBody(body: string, cuts: number[], pointers: string[]): { events: EventRecord[]; report: string } {
+  const analyzer: Analyzer = createAnalyzer({ appSeqPointers: pointers });
+  const bytes = encoder.encode(body);
+  const index = analyzer.open({ method: 'POST', url: 'http://127.0.0.1/mcp', headers: [{ name: 'mcp-session-id', value: 's' }], body: '', startTime: 0 });
+  analyzer.respond(index, { status: 200, headers: [{ name: 'content-type', value: 'text/event-stream' }] });
+  let at = 0;
+  for (const cut of [...cuts.map((c) => c % (bytes.length + 1)), bytes.length].sort((a, b) => a - b)) {
+    if (cut <= at) continue;
+    // One time for all: the CRLF body's cuts fall elsewhere in its events.
+    analyzer.chunk(index, { time: 0, data: bytes.slice(at, cut) });
+    at = cut;
+  }
+  analyzer.end(index, { state: 'complete', time: 1 });
+  return { events: [...analyzer.events(index)], report: JSON.stringify(analyzer.report()) };
+}
+
+// Payload families a stream repeats, with the fields the rules read in and out of place.
+const text = fc.oneof(fc.constantFrom('t', 'end_turn', 'stop', '', 'é€😀', '\\"'), fc.string({ unit: 'grapheme', maxLength: 8 }));
+const number = fc.oneof(fc.integer({ min: -3, max: 60 }), fc.constantFrom(0.5, 1e21, 2 ** 53, -0));
+const scalar = fc.oneof(text, number, fc.boolean(), fc.constant(null));
+const meta = fc.record({ app_seq: scalar, resume_token: scalar, progressToken: scalar }, { requiredKeys: [] });
+const families = [
+  fc.record({ jsonrpc: fc.constant('2.0'), method: fc.constant('notifications/progress'), params: fc.record({ progressToken: fc.oneof(text, number), progress: number, total: number, message: text, _meta: meta }, { requiredKeys: ['progressToken', 'progress'] }) }),
+  fc.record({ jsonrpc: fc.constant('2.0'), method: fc.constant('notifications/message'), params: fc.record({ level: text, data: fc.record({ stop_reason: text, stopReason: text, seq: number }, { requiredKeys: [] }) }) }),
+  fc.record({ jsonrpc: fc.constantFrom('2.0', '1.0'), id: fc.oneof(number, text), result: fc.record({ stopReason: text, protocolVersion: text, serverInfo: fc.record({ name: text }), _meta: meta }, { requiredKeys: [] }) }),
+  fc.record({ jsonrpc: fc.constant('2.0'), id: fc.oneof(number, text, fc.constant(null)), error: fc.record({ code: number, message: text }) }),
+  fc.record({ jsonrpc: fc.constant('2.0'), method: text, app_seq: scalar, resume_token: scalar }),
+];
+const block = fc.record({
+  id: fc.oneof(fc.constantFrom('', '1', '1', 'x'), fc.string({ maxLength: 6 }).filter((id) => !/[\r\n\0]/.test(id))),
+  event: fc.constantFrom('message', 'message', 'other', undefined),
+  value: fc.oneof(...families),
+});
+
+describe('block templates against the parser', () => {
+  it('give the same events and report as the general path (the same body in CRLF, which no template reads)', () => {
+    analyzerTemplates.length = 0;
+    fc.assert(
+      fc.property(
+        // A stream repeats a few blocks (the same shapes, so templates learn them) in any order.
+        fc.array(block, { minLength: 1, maxLength: 8 }),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 80 }),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        fc.subarray(['/params/data/seq', '/params/progress', '']),
+        (pool, order, cuts, pointers) => {
+          const blocks = order.map((i) => pool[i % pool.length]!);
+          const body = blocks.map((b) => `${b.event ? `event: ${b.event}\n` : ''}id: ${b.id}\ndata: ${JSON.stringify(b.value)}\n\n`).join('');
+          const templated = analyseBody(body, cuts, pointers);
+          const general = analyseBody(body.replace(/\n/g, '\r\n'), cuts, pointers);
+          expect(templated.events).toEqual(general.events);
+          expect(templated.report).toBe(general.report);
+        },
+      ),
+      { numRuns: 400 },
+    );
+    // Every other analysis had its CRLF twin, where no template can read a block.
+    const hits = analyzerTemplates.map((templates) => templates.hits);
+    expect(hits.filter((n, i) => i % 2 === 1 && n > 0)).toEqual([]);
+    expect(hits.filter((n) => n > 0).length).toBeGreaterThan(100);
+  });
+});
