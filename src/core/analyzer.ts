@@ -1,5 +1,6 @@
 import { hasMcpHeader, isMcpRequest } from './detect';
 import { createSession, joinSession, sessionFromEndpoint, sessionFromHeaders, statelessRef, type SessionRef } from './grouping';
+import { compilePlan } from './block-plan';
 import { createBlockTemplates } from './block-template';
 import { ingestBlock, ingestEvent, keepTreeFor, type IngestContext } from './ingest';
 import { createShapeParser } from './json-shapes';
@@ -32,7 +33,8 @@ export interface Analyzer {
 
 export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
   const pointers = options.appSeqPointers ?? [];
-  const context: IngestContext = { pointers, json: createShapeParser(), templates: createBlockTemplates(keepTreeFor(pointers)) };
+  const templates = createBlockTemplates(keepTreeFor(pointers), (spec) => compilePlan(spec, pointers));
+  const context: IngestContext = { pointers, json: createShapeParser(), templates };
   const strings = createStringTable();
   const text = new TextStore();
   const streams: StreamState[] = [];
@@ -71,7 +73,7 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
         stream.borrowed = source;
         stream.borrowedAt = text.borrow(source);
       }
-      ingestBlock(stream, session, block, time, context, source === undefined ? -1 : stream.borrowedAt);
+      ingestBlock(stream, session, chunkText, block, time, context, source === undefined ? -1 : stream.borrowedAt);
       at = block.end;
     }
     return at;

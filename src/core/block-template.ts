@@ -1,5 +1,5 @@
 import { escapeRegExp } from './escape-regexp';
-import { builderOf, learnableShape, patternOf, type Builder, type KeepTree } from './json-shapes';
+import { builderOf, learnableShape, leavesOf, patternOf, type Builder, type KeepTree, type ShapeLeaf } from './json-shapes';
 
 /**
  * Whole SSE blocks read by one regular expression. An MCP server writes every event of a long
@@ -15,45 +15,58 @@ import { builderOf, learnableShape, patternOf, type Builder, type KeepTree } fro
  * earns a warning), and a layout is compiled only after its text matched its own regex.
  */
 
-/** One block a template matched. */
-export interface BlockMatch {
+/** One block a template matched. Valid until the next match: the object is reused. */
+export interface BlockMatch<Plan> {
   /** Where the block ends in the text: the position after its blank line. */
   end: number;
   /** The `id:` value; undefined when the layout has none or the value is empty. */
   id: string | undefined;
-  event: string | undefined;
   /** Where the id's text starts in the matched text; -1 without an id. */
   idStart: number;
-  /** The `data:` payload's JSON text, and where it starts in the matched text. */
-  data: string;
+  event: string | undefined;
+  /** Where the `data:` payload's JSON text starts; it ends at `end - 2`. */
   dataStart: number;
-  /** The payload, rebuilt with only the parts the analysis reads (the `keep` tree). */
-  value: unknown;
+  /** The regex match: the payload's kept leaves are its groups from `plan`'s first group on. */
+  groups: RegExpExecArray;
+  /** What the template's owner compiled for it (see {@link createBlockTemplates}). */
+  plan: Plan;
 }
 
-export interface BlockTemplates {
+/** What a template's owner learns of it once, when it is compiled. */
+export interface TemplateSpec {
+  /** The payload the layout was learned from. Its shape is every match's shape. */
+  sample: unknown;
+  /** The payload's kept strings, numbers and booleans, and the group of the first one. */
+  leaves: ShapeLeaf[];
+  firstGroup: number;
+  /** Rebuilds the kept parts of a match's payload. */
+  build: Builder;
+}
+
+export interface BlockTemplates<Plan> {
   /**
    * Learns from one whole block (`raw`, ending in its blank line) and its parsed payload; a layout
    * is compiled on its second sighting, so a one-off block never pays for a compile.
    */
   learn(raw: string, value: unknown): void;
   /** Matches one learned block starting exactly at `at` of `text`, or gives undefined. */
-  match(text: string, at: number): BlockMatch | undefined;
+  match(text: string, at: number): BlockMatch<Plan> | undefined;
   /** Blocks a template matched; for tests and benchmarks. */
   readonly hits: number;
 }
 
-interface Template {
+interface Template<Plan> {
   /** The regex's source as we wrote it (`RegExp.source` escapes it further). */
   source: string;
   pattern: RegExp;
-  /** Group of the id, or 0 for none. */
-  idGroup: number;
   /** Where the id's value starts, from the block's start: only literal lines come before it. */
   idOffset: number;
-  dataGroup: number;
+  /** Whether the layout has an `id:` line; its value is then group 1. */
+  hasId: boolean;
+  /** From the end of the id's value (or the block's start, without one) to the payload. */
+  dataOffset: number;
   event: string | undefined;
-  build: Builder;
+  plan: Plan;
 }
 
 /** Templates tried at each block: a stream repeats one or two layouts (progress, a log line). */
@@ -63,13 +76,18 @@ const MAX_SIGHTINGS = 32;
 /** A field line as the SDK writes it: a known name, a colon and one space. */
 const FIELD = /^(event|id|data): (.*)$/;
 
-export function createBlockTemplates(keep: KeepTree): BlockTemplates {
+/**
+ * Templates for payloads of which the analysis reads the `keep` parts. `compile` is called once
+ * per template, with what the owner needs to read its matches.
+ */
+export function createBlockTemplates<Plan>(keep: KeepTree, compile: (spec: TemplateSpec) => Plan): BlockTemplates<Plan> {
   // Most recently matched first: a stream usually repeats its last layout.
-  const known: Template[] = [];
+  const known: Template<Plan>[] = [];
   const sightings = new Set<string>();
   // Layouts whose own text did not match (pretty-printed JSON, unusual escapes): never again.
   const refused = new Set<string>();
   let hits = 0;
+  const found = { end: 0, id: undefined, idStart: -1, event: undefined, dataStart: 0, groups: [] as unknown as RegExpExecArray, plan: undefined as Plan } as BlockMatch<Plan>;
 
   const remember = (set: Set<string>, source: string): void => {
     if (set.size >= MAX_SIGHTINGS) set.clear();
@@ -79,15 +97,15 @@ export function createBlockTemplates(keep: KeepTree): BlockTemplates {
   return {
     learn(raw, value) {
       const layout = layoutOf(raw, value, keep);
-
       if (!layout || refused.has(layout.source) || known.some((t) => t.source === layout.source)) return;
       if (!sightings.has(layout.source)) return remember(sightings, layout.source);
       sightings.delete(layout.source);
-      const template = layout.compile();
-      template.pattern.lastIndex = 0;
-
-      if (template.pattern.exec(raw)?.[0] !== raw) return remember(refused, layout.source);
-      known.unshift(template);
+      const pattern = new RegExp(layout.source, 'y');
+      if (pattern.exec(raw)?.[0] !== raw) return remember(refused, layout.source);
+      const { shape, hasId } = layout;
+      const firstGroup = hasId ? 2 : 1;
+      const plan = compile({ sample: value, leaves: leavesOf(shape, keep), firstGroup, build: builderOf(shape, { next: firstGroup }, keep) });
+      known.unshift({ ...layout, pattern, plan });
       if (known.length > MAX_TEMPLATES) known.pop();
     },
     match(text, at) {
@@ -95,27 +113,23 @@ export function createBlockTemplates(keep: KeepTree): BlockTemplates {
         const template = known[i]!;
         const { pattern } = template;
         pattern.lastIndex = at;
-        const match = pattern.exec(text);
-        if (!match) continue;
+        const groups = pattern.exec(text);
+        if (!groups) continue;
         if (i > 0) {
           known.splice(i, 1);
           known.unshift(template);
         }
         hits++;
+        const id = template.hasId ? groups[1]! : undefined;
+        found.end = pattern.lastIndex;
         // An empty id only clears the client's cursor; the framer reports no id for it either.
-        const id = template.idGroup === 0 ? undefined : match[template.idGroup] || undefined;
-        const data = match[template.dataGroup]!;
-        const end = pattern.lastIndex;
-        return {
-          end,
-          id,
-          idStart: id === undefined ? -1 : at + template.idOffset,
-          event: template.event,
-          data,
-          // The data line is the last: its payload ends just before "\n\n".
-          dataStart: end - 2 - data.length,
-          value: template.build(match),
-        };
+        found.id = id || undefined;
+        found.idStart = id ? at + template.idOffset : -1;
+        found.event = template.event;
+        found.dataStart = (id === undefined ? at : at + template.idOffset + id.length) + template.dataOffset;
+        found.groups = groups;
+        found.plan = template.plan;
+        return found;
       }
       return undefined;
     },
@@ -125,53 +139,42 @@ export function createBlockTemplates(keep: KeepTree): BlockTemplates {
   };
 }
 
-/** A block's layout as regex source, and how to compile it; undefined when it is not learnable. */
-function layoutOf(raw: string, value: unknown, keep: KeepTree): { source: string; compile: () => Template } | undefined {
+/** A block's layout as regex source, and where its parts are; undefined when it is not learnable. */
+function layoutOf(raw: string, value: unknown, keep: KeepTree) {
   if (!raw.endsWith('\n\n') || raw.includes('\r')) return undefined;
   const shape = learnableShape(value);
   if (!shape) return undefined;
   let source = '';
-  let group = 1;
-  let idGroup = 0;
+  let hasId = false;
   let idOffset = 0;
-  let dataGroup = 0;
+  let hasData = false;
   let event: string | undefined;
+  // Characters since the id's value ended (or the block started): the payload's offset.
+  let sinceId = 0;
   const seen = new Set<string>();
-  let lineStart = 0;
   for (const line of raw.slice(0, -2).split('\n')) {
     const [, name, text] = FIELD.exec(line) ?? [];
     // The payload's groups come last, so `data:` must be the last line (as the SDK writes it).
-    if (name === undefined || text === undefined || seen.has(name) || dataGroup !== 0) return undefined;
+    if (name === undefined || text === undefined || seen.has(name) || hasData) return undefined;
     seen.add(name);
     if (name === 'event') {
       // The parser reports an empty type as none; `endpoint` is the legacy handshake, not a message.
       if (text === '' || text === 'endpoint') return undefined;
       event = text;
       source += `event: ${escapeRegExp(text)}\\n`;
+      sinceId += line.length + 1;
     } else if (name === 'id') {
-      idGroup = group++;
+      hasId = true;
       // The lines before this one are literal (`event:`), so the id starts at a fixed offset.
-      idOffset = lineStart + 'id: '.length;
+      idOffset = sinceId + 'id: '.length;
+      sinceId = 1;
       source += 'id: ([^\\n\\r\\0]*)\\n';
     } else {
-      dataGroup = group++;
-      source += `data: (${patternOf(shape)})\\n`;
+      hasData = true;
+      sinceId += 'data: '.length;
+      source += `data: ${patternOf(shape, keep)}\\n`;
     }
-    lineStart += line.length + 1;
   }
-  if (dataGroup === 0) return undefined;
-  source += '\\n';
-  const firstShapeGroup = dataGroup + 1;
-  return {
-    source,
-    compile: () => ({
-      source,
-      pattern: new RegExp(source, 'y'),
-      idGroup,
-      idOffset,
-      dataGroup,
-      event,
-      build: builderOf(shape, { next: firstShapeGroup }, keep),
-    }),
-  };
+  if (!hasData) return undefined;
+  return { source: `${source}\\n`, shape, hasId, idOffset, dataOffset: sinceId, event };
 }

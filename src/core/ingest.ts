@@ -1,3 +1,4 @@
+import type { BlockPlan } from './block-plan';
 import type { BlockMatch, BlockTemplates } from './block-template';
 import { classify, isRecord, MESSAGE_READS, type RpcMessage } from './jsonrpc';
 import type { KeepTree, ShapeParser } from './json-shapes';
@@ -21,17 +22,20 @@ export function ingestEvent(stream: StreamState, session: SessionState, event: S
 }
 
 /**
- * Ingests a block a template matched (see block-template.ts): the same rules on the same fields,
- * from a payload the template rebuilt with only the parts the rules read.
+ * Ingests a block a template matched in `text` (see block-template.ts): the same rules on the
+ * same fields, read by the template's plan (see block-plan.ts).
  */
-export function ingestBlock(stream: StreamState, session: SessionState, block: BlockMatch, time: number, context: IngestContext, base: number): void {
-  const fields = emptyFields(time, block.id, block.event, block.data);
+export function ingestBlock(stream: StreamState, session: SessionState, text: string, block: BlockMatch<BlockPlan>, time: number, context: IngestContext, base: number): void {
+  const fields = emptyFields(time, block.id, block.event, text.slice(block.dataStart, block.end - 2));
   // With the chunk in the text store (at `base`), the event's text is where it already is.
   if (base >= 0) {
     fields.dataAt = base + block.dataStart;
     if (block.idStart >= 0) fields.idAt = base + block.idStart;
   }
-  record(stream, session, describeValue(fields, block.value, stream, stream.events.length, context));
+  const { plan } = block;
+  if ('fill' in plan) plan.fill(fields, block.groups);
+  else describeValue(fields, plan.build(block.groups), stream, stream.events.length, context);
+  record(stream, session, fields);
 }
 
 function record(stream: StreamState, session: SessionState, fields: RecordFields): void {
@@ -47,7 +51,7 @@ function record(stream: StreamState, session: SessionState, fields: RecordFields
 export interface IngestContext {
   pointers: readonly string[];
   json: ShapeParser;
-  templates: BlockTemplates;
+  templates: BlockTemplates<BlockPlan>;
 }
 
 /** The parts of a payload the rules read, for `pointers`: what a block template rebuilds. */

@@ -54,8 +54,8 @@ const CONSTANT_KEYS = new Set(['jsonrpc', 'method']);
 // that fails costs one pass, not backtracking. U+FFFD is refused too, though JSON allows it: a
 // payload holding one earns a warning (invalid UTF-8 on the wire), which only the general path
 // gives (see ingest.ts).
-const STRING = '"((?:[^"\\\\\\x00-\\x1f\\uFFFD]|\\\\(?:["\\\\/bfnrt]|u[0-9a-fA-F]{4}))*)"';
-const NUMBER = '(-?(?:0|[1-9]\\d*)(?:\\.\\d+)?(?:[eE][+-]?\\d+)?)';
+const STRING_BODY = '(?:[^"\\\\\\x00-\\x1f\\uFFFD]|\\\\(?:["\\\\/bfnrt]|u[0-9a-fA-F]{4}))*';
+const NUMBER = '-?(?:0|[1-9]\\d*)(?:\\.\\d+)?(?:[eE][+-]?\\d+)?';
 
 export interface ShapeParser {
   /** Parses `text` as JSON exactly as `JSON.parse` does, and throws where it throws. */
@@ -148,36 +148,58 @@ function shapeOf(value: unknown, depth: number, budget: { nodes: number }, top: 
   }
 }
 
-/** The regex source that matches exactly the compact JSON texts of `shape`, one group per capture. */
-export function patternOf(shape: Shape): string {
+/**
+ * Which parts of a value are read: a {@link KeepTree}, undefined for all of it, or `skip` for none
+ * (its text is still matched, but captures nothing).
+ */
+type Kept = KeepTree | undefined | 'skip';
+
+/** What is kept of the value under `key`, when `kept` is kept of the object. */
+function keptUnder(kept: Kept, key: string): Kept {
+  return kept === undefined || kept === 'skip' || kept.size === 0 ? kept : (kept.get(key) ?? 'skip');
+}
+
+/**
+ * The regex source that matches exactly the compact JSON texts of `shape`, with one group per
+ * kept string, number and boolean, in the order of the text.
+ */
+export function patternOf(shape: Shape, kept?: Kept): string {
+  const group = (source: string) => (kept === 'skip' ? `(?:${source})` : `(${source})`);
   switch (shape.kind) {
     case 'string':
-      return STRING;
+      return `"${group(STRING_BODY)}"`;
     case 'number':
-      return NUMBER;
+      return group(NUMBER);
     case 'boolean':
-      return '(true|false)';
+      return group('true|false');
     case 'null':
       return 'null';
     case 'constant':
       return escapeRegExp(JSON.stringify(shape.value));
     case 'object':
-      return `\\{${shape.keys.map((key, i) => `${escapeRegExp(JSON.stringify(key))}:${patternOf(shape.values[i]!)}`).join(',')}\\}`;
+      return `\\{${shape.keys.map((key, i) => `${escapeRegExp(JSON.stringify(key))}:${patternOf(shape.values[i]!, keptUnder(kept, key))}`).join(',')}\\}`;
   }
 }
 
-/** How many groups {@link patternOf} gives `shape`. */
-function captureCount(shape: Shape): number {
-  if (shape.kind === 'object') return shape.values.reduce((n, value) => n + captureCount(value), 0);
-  return shape.kind === 'string' || shape.kind === 'number' || shape.kind === 'boolean' ? 1 : 0;
+/** A kept string, number or boolean of a shape: where it is, in the order of the groups. */
+export interface ShapeLeaf {
+  path: string[];
+  kind: 'string' | 'number' | 'boolean';
+}
+
+/** The leaves {@link patternOf} gives groups to, in group order. */
+export function leavesOf(shape: Shape, kept?: Kept, path: string[] = []): ShapeLeaf[] {
+  if (kept === 'skip') return [];
+  if (shape.kind === 'object') return shape.keys.flatMap((key, i) => leavesOf(shape.values[i]!, keptUnder(kept, key), [...path, key]));
+  return shape.kind === 'string' || shape.kind === 'number' || shape.kind === 'boolean' ? [{ path, kind: shape.kind }] : [];
 }
 
 /**
- * Compiles the function that rebuilds a value from a match of {@link patternOf}'s regex, whose
- * groups start at `captures.next`. With `keep`, only the object keys it names are rebuilt: a reader
- * of three fields need not pay for thirty.
+ * Compiles the function that rebuilds a value from a match of {@link patternOf}'s regex (given
+ * the same `kept`), whose groups start at `captures.next`. Only the kept parts are rebuilt: a
+ * reader of three fields need not pay for thirty.
  */
-export function builderOf(shape: Shape, captures: { next: number }, keep?: KeepTree): Builder {
+export function builderOf(shape: Shape, captures: { next: number }, kept?: KeepTree): Builder {
   switch (shape.kind) {
     case 'string': {
       const at = captures.next++;
@@ -206,14 +228,10 @@ export function builderOf(shape: Shape, captures: { next: number }, keep?: KeepT
       const keys: string[] = [];
       const fields: Builder[] = [];
       shape.keys.forEach((key, i) => {
-        const value = shape.values[i]!;
-        const kept = keep === undefined || keep.size === 0 ? keep : keep.get(key);
-        if (keep !== undefined && keep.size > 0 && kept === undefined) {
-          captures.next += captureCount(value);
-          return;
-        }
+        const under = keptUnder(kept, key);
+        if (under === 'skip') return;
         keys.push(key);
-        fields.push(builderOf(value, captures, kept));
+        fields.push(builderOf(shape.values[i]!, captures, under));
       });
       // Copying a template puts every built object on one hidden class, and the stores below
       // overwrite its properties instead of adding them one at a time. The template's keys are

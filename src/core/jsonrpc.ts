@@ -35,10 +35,15 @@ export const MESSAGE_READS: readonly (readonly string[])[] = [
   ['params', 'progressToken'],
   ['params', 'progress'],
   ['params', '_meta', 'progressToken'],
-  ...['params', 'result'].flatMap((container) =>
-    ['stop_reason', 'stopReason'].flatMap((name) => [[container, name], [container, 'data', name]])),
+  ...stopReasonPlaces('params'),
+  ...stopReasonPlaces('result'),
 ];
-const STOP_REASONS = new Set(['end_turn', 'stop', 'stop_sequence', 'max_tokens', 'endTurn', 'stopSequence', 'maxTokens']);
+
+/** Where {@link stopReasonOf} looks in a message's `container`, in its order. */
+export function stopReasonPlaces(container: 'params' | 'result'): string[][] {
+  return [[container, 'stop_reason'], [container, 'stopReason'], [container, 'data', 'stop_reason'], [container, 'data', 'stopReason']];
+}
+export const STOP_REASONS: ReadonlySet<string> = new Set(['end_turn', 'stop', 'stop_sequence', 'max_tokens', 'endTurn', 'stopSequence', 'maxTokens']);
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -12,13 +12,13 @@ export interface SeqValue {
   kind: 'app_seq' | 'progress' | 'pointer';
 }
 
+/** Where {@link sequenceOf} looks for `app_seq` and {@link resumeTokenOf} for `resume_token`, in order. */
+export function seqPlaces(name: 'app_seq' | 'resume_token'): string[][] {
+  return [[name], ['params', name], ['params', '_meta', name], ['result', '_meta', name]];
+}
+
 /** Every place {@link sequenceOf} and {@link resumeTokenOf} read, besides the user's pointers. */
-export const SEQUENCE_READS: readonly (readonly string[])[] = ['app_seq', 'resume_token'].flatMap((name) => [
-  [name],
-  ['params', name],
-  ['params', '_meta', name],
-  ['result', '_meta', name],
-]);
+export const SEQUENCE_READS: readonly (readonly string[])[] = [...seqPlaces('app_seq'), ...seqPlaces('resume_token')];
 
 /** The key path of a valid JSON pointer (`/a~1b/c` is `a/b`, `c`). */
 export function pointerPath(pointer: string): string[] {
@@ -40,8 +40,8 @@ export function sequenceOf(message: RpcMessage, pointers: readonly string[]): Se
 }
 
 /**
- * Where the tool's own counter (and a `resume_token` beside it) may sit, in the order we look:
- * top level, `params`, `params._meta`, `result._meta`. The field report's servers put it at top
+ * Where the tool's own counter (and a `resume_token` beside it) may sit, in the order we look
+ * (the order of {@link seqPlaces}): top level, `params`, `params._meta`, `result._meta`. The field report's servers put it at top
  * level; MCP servers that follow the spec's extension point use `_meta`. Written out rather than
  * walked from a path table: this runs for every event, and the table walk cost more than the
  * rest of the sequence rules together.
