@@ -67,21 +67,29 @@ interface Rare {
   resumeToken: string | undefined;
 }
 
+// Each row is two Float64s (time, sequence value) and INTS Int32s, at these offsets. `id` and
+// `data` are in the analysis's text store: where each starts and how long it is there (-1: none,
+// or kept as a string in `looseIds`/`looseData`).
+const BITS = 0;
+const SEQ_KEY = 1;
+const METHOD = 2;
+const TOKEN = 3;
+const EVENT_TYPE = 4;
+const DATA_AT = 5;
+const DATA_LENGTH = 6;
+const ID_AT = 7;
+const ID_LENGTH = 8;
+const INTS = 9;
+
 export class EventColumns implements EventTable {
   length = 0;
-  private times = new Float64Array(INITIAL_ROWS);
-  private seqValues = new Float64Array(INITIAL_ROWS);
-  private bits = new Uint8Array(INITIAL_ROWS);
-  private seqKeys = new Int32Array(INITIAL_ROWS);
-  private methods = new Int32Array(INITIAL_ROWS);
-  private tokens = new Int32Array(INITIAL_ROWS);
-  private eventTypes = new Int32Array(INITIAL_ROWS);
-  // `id` and `data` in the analysis's text store: where each starts and how long it is there
-  // (-1: none, or kept as a string in `looseIds`/`looseData`).
-  private dataStarts = new Int32Array(INITIAL_ROWS);
-  private dataLengths = new Int32Array(INITIAL_ROWS);
-  private idStarts = new Int32Array(INITIAL_ROWS);
-  private idLengths = new Int32Array(INITIAL_ROWS);
+  private capacity = INITIAL_ROWS;
+  /**
+   * The rows, in one buffer per table: a stream's table grows a few times, and allocating one
+   * buffer per column per growth cost more than filling them (ArrayBuffers are slow to make).
+   */
+  private floats!: Float64Array<ArrayBuffer>;
+  private ints!: Int32Array<ArrayBuffer>;
   /** Ids and data the store cannot hold (see `TextStore.add`). */
   private readonly looseIds = new Map<number, string>();
   private readonly looseData = new Map<number, string>();
@@ -90,20 +98,24 @@ export class EventColumns implements EventTable {
   constructor(
     private readonly strings: StringTable,
     private readonly text: TextStore,
-  ) {}
+  ) {
+    this.allocate(INITIAL_ROWS);
+  }
 
   append(f: RecordFields): void {
     const i = this.length;
-    if (i === this.times.length) this.grow();
-    this.times[i] = f.time;
-    this.seqValues[i] = f.seq ? f.seq.value : NaN;
-    this.bits[i] = ROLE_CODE[f.role] | (f.seq ? KINDS.indexOf(f.seq.kind) << KIND_SHIFT : 0) | (f.idOnly ? ID_ONLY : 0) | (f.truncated ? TRUNCATED : 0);
-    this.seqKeys[i] = f.seq ? this.strings.indexOf(f.seq.key) : NONE;
-    this.methods[i] = f.method === undefined ? NONE : this.strings.indexOf(f.method);
-    this.tokens[i] = f.progressToken === undefined ? NONE : this.strings.indexOf(f.progressToken);
-    this.eventTypes[i] = f.event === undefined ? NONE : this.strings.indexOf(f.event);
-    this.idStarts[i] = this.store(f.id, f.idAt, this.idLengths, i, this.looseIds);
-    this.dataStarts[i] = this.store(f.data || undefined, f.dataAt, this.dataLengths, i, this.looseData);
+    if (i === this.capacity) this.grow();
+    const { floats, ints } = this;
+    floats[i * 2] = f.time;
+    floats[i * 2 + 1] = f.seq ? f.seq.value : NaN;
+    const row = i * INTS;
+    ints[row + BITS] = ROLE_CODE[f.role] | (f.seq ? KINDS.indexOf(f.seq.kind) << KIND_SHIFT : 0) | (f.idOnly ? ID_ONLY : 0) | (f.truncated ? TRUNCATED : 0);
+    ints[row + SEQ_KEY] = f.seq ? this.strings.indexOf(f.seq.key) : NONE;
+    ints[row + METHOD] = f.method === undefined ? NONE : this.strings.indexOf(f.method);
+    ints[row + TOKEN] = f.progressToken === undefined ? NONE : this.strings.indexOf(f.progressToken);
+    ints[row + EVENT_TYPE] = f.event === undefined ? NONE : this.strings.indexOf(f.event);
+    ints[row + ID_AT] = this.store(f.id, f.idAt, row + ID_LENGTH, i, this.looseIds);
+    ints[row + DATA_AT] = this.store(f.data || undefined, f.dataAt, row + DATA_LENGTH, i, this.looseData);
     if (f.idKey !== undefined || f.retry !== undefined || f.stopReason !== undefined || f.resumeToken !== undefined) {
       // Copies: a string from the payload may be a slice that would keep its whole decoded chunk
       // alive for the session's life (see json-shapes.ts); the text store keeps the rest as bytes.
@@ -114,12 +126,12 @@ export class EventColumns implements EventTable {
 
   get(index: number): EventRecord | undefined {
     if (!(index >= 0 && index < this.length)) return undefined;
-    const bits = this.bits[index]!;
+    const bits = this.ints[index * INTS + BITS]!;
     const rare = this.rare.get(index);
     return {
-      time: this.times[index]!,
+      time: this.floats[index * 2]!,
       id: this.idAt(index),
-      event: this.stringAt(this.eventTypes, index),
+      event: this.stringAt(EVENT_TYPE, index),
       data: this.dataOf(index),
       retry: rare?.retry,
       idOnly: bits & ID_ONLY ? true : undefined,
@@ -144,28 +156,28 @@ export class EventColumns implements EventTable {
   }
 
   timeAt(index: number): number {
-    return this.times[index]!;
+    return this.floats[index * 2]!;
   }
   idAt(index: number): string | undefined {
-    return this.read(index, this.idStarts, this.idLengths, this.looseIds);
+    return this.read(index, ID_AT, ID_LENGTH, this.looseIds);
   }
   hasId(index: number): boolean {
-    return index >= 0 && index < this.length && (this.idStarts[index]! >= 0 || this.looseIds.has(index));
+    return index >= 0 && index < this.length && (this.ints[index * INTS + ID_AT]! >= 0 || this.looseIds.has(index));
   }
   dataOf(index: number): string {
-    return this.read(index, this.dataStarts, this.dataLengths, this.looseData) ?? '';
+    return this.read(index, DATA_AT, DATA_LENGTH, this.looseData) ?? '';
   }
   roleAt(index: number): Role {
-    return ROLES[this.bits[index]! & ROLE_MASK]!;
+    return ROLES[this.ints[index * INTS + BITS]! & ROLE_MASK]!;
   }
   methodAt(index: number): string | undefined {
-    return this.stringAt(this.methods, index);
+    return this.stringAt(METHOD, index);
   }
   seqKeyAt(index: number): string | undefined {
-    return this.stringAt(this.seqKeys, index);
+    return this.stringAt(SEQ_KEY, index);
   }
   seqValueAt(index: number): number {
-    return this.seqValues[index]!;
+    return this.floats[index * 2 + 1]!;
   }
   resumeTokenAt(index: number): string | undefined {
     return this.rare.get(index)?.resumeToken;
@@ -174,57 +186,55 @@ export class EventColumns implements EventTable {
     return this.rare.get(index)?.idKey;
   }
   progressTokenAt(index: number): string | undefined {
-    return this.stringAt(this.tokens, index);
+    return this.stringAt(TOKEN, index);
   }
 
-  /** The string a string-table column holds for event `index`; undefined for none or out of range. */
-  private stringAt(column: Int32Array, index: number): string | undefined {
-    const at = column[index]!;
-    return at === NONE || !(index >= 0 && index < this.length) ? undefined : this.strings.at(at);
+  /** The string a string-table field holds for event `index`; undefined for none or out of range. */
+  private stringAt(field: number, index: number): string | undefined {
+    if (!(index >= 0 && index < this.length)) return undefined;
+    const at = this.ints[index * INTS + field]!;
+    return at === NONE ? undefined : this.strings.at(at);
   }
 
-  private store(text: string | undefined, stored: number, lengths: Int32Array, index: number, loose: Map<number, string>): number {
+  /** Where `text` is in the store (storing it unless it is already at `stored`); sets its length. */
+  private store(text: string | undefined, stored: number, length: number, index: number, loose: Map<number, string>): number {
     if (text === undefined) return NONE;
     if (stored >= 0) {
-      lengths[index] = text.length;
+      this.ints[length] = text.length;
       return stored;
     }
     const at = this.text.add(text);
     if (at < 0) loose.set(index, text);
-    else lengths[index] = this.text.size - at;
+    else this.ints[length] = this.text.size - at;
     return at;
   }
 
-  private read(index: number, starts: Int32Array, lengths: Int32Array, loose: Map<number, string>): string | undefined {
+  private read(index: number, start: number, length: number, loose: Map<number, string>): string | undefined {
     if (!(index >= 0 && index < this.length)) return undefined;
-    const at = starts[index]!;
-    return at >= 0 ? this.text.text(at, lengths[index]!) : loose.get(index);
+    const row = index * INTS;
+    const at = this.ints[row + start]!;
+    return at >= 0 ? this.text.text(at, this.ints[row + length]!) : loose.get(index);
   }
 
   private seqAt(index: number, bits: number): SeqValue | undefined {
     const key = this.seqKeyAt(index);
-    return key === undefined ? undefined : { key, value: this.seqValues[index]!, kind: KINDS[(bits >> KIND_SHIFT) & 0b11]! };
+    return key === undefined ? undefined : { key, value: this.seqValueAt(index), kind: KINDS[(bits >> KIND_SHIFT) & 0b11]! };
   }
 
-  /** Doubles every column; amortised O(1) per event. */
+  /** Room for `rows` rows: both views on one new buffer. */
+  private allocate(rows: number): void {
+    const buffer = new ArrayBuffer(rows * (2 * Float64Array.BYTES_PER_ELEMENT + INTS * Int32Array.BYTES_PER_ELEMENT));
+    this.floats = new Float64Array(buffer, 0, rows * 2);
+    this.ints = new Int32Array(buffer, rows * 2 * Float64Array.BYTES_PER_ELEMENT, rows * INTS);
+    this.capacity = rows;
+  }
+
+  /** Doubles the rows; amortised O(1) per event. */
   private grow(): void {
-    const size = this.times.length * 2;
-    const widen = <T extends Float64Array | Uint8Array | Int32Array>(old: T, make: new (n: number) => T): T => {
-      const next = new make(size);
-      next.set(old);
-      return next;
-    };
-    this.times = widen(this.times, Float64Array);
-    this.seqValues = widen(this.seqValues, Float64Array);
-    this.bits = widen(this.bits, Uint8Array);
-    this.seqKeys = widen(this.seqKeys, Int32Array);
-    this.methods = widen(this.methods, Int32Array);
-    this.tokens = widen(this.tokens, Int32Array);
-    this.eventTypes = widen(this.eventTypes, Int32Array);
-    this.dataStarts = widen(this.dataStarts, Int32Array);
-    this.dataLengths = widen(this.dataLengths, Int32Array);
-    this.idStarts = widen(this.idStarts, Int32Array);
-    this.idLengths = widen(this.idLengths, Int32Array);
+    const { floats, ints } = this;
+    this.allocate(this.capacity * 2);
+    this.floats.set(floats);
+    this.ints.set(ints);
   }
 }
 

@@ -21,11 +21,14 @@ export type IdAt = (stream: number, event: number) => string | undefined;
 const INITIAL_SLOTS = 256;
 
 export class IdIndex {
-  /** Entry number + 1 per slot; 0 is empty. */
-  private slots = new Int32Array(INITIAL_SLOTS);
-  private hashes = new Int32Array(INITIAL_SLOTS);
-  private streams = new Int32Array(INITIAL_SLOTS / 2);
-  private events = new Int32Array(INITIAL_SLOTS / 2);
+  /**
+   * Two Int32s per slot: the entry number + 1 (0 is empty), then the id's hash. Side by side, a
+   * probe reads one cache line: a session's index outgrows the caches, and a probe that read two
+   * arrays cost two misses.
+   */
+  private table = new Int32Array(INITIAL_SLOTS * 2);
+  /** Two Int32s per entry: the stream and the event that first delivered the id. */
+  private entries = new Int32Array(INITIAL_SLOTS);
   size = 0;
   /**
    * Per index, so ids cannot be chosen in advance to collide: they come from the page and the
@@ -38,7 +41,7 @@ export class IdIndex {
   /** Where `id` was first delivered, or undefined. */
   get(id: string): Delivery | undefined {
     const entry = this.find(id, this.hash(id));
-    return entry < 0 ? undefined : { stream: this.streams[entry]!, event: this.events[entry]! };
+    return entry < 0 ? undefined : this.delivery(entry);
   }
 
   has(id: string): boolean {
@@ -49,44 +52,46 @@ export class IdIndex {
   add(id: string, stream: number, event: number): Delivery | undefined {
     const hash = this.hash(id);
     const entry = this.find(id, hash);
-    if (entry >= 0) return { stream: this.streams[entry]!, event: this.events[entry]! };
-    if ((this.size + 1) * 2 > this.slots.length) this.grow();
-    if (this.size === this.streams.length) {
-      this.streams = widen(this.streams);
-      this.events = widen(this.events);
-    }
+    if (entry >= 0) return this.delivery(entry);
+    // Slots stay at most half full, so probe runs stay short.
+    if ((this.size + 1) * 4 > this.table.length) this.grow();
+    if (this.size * 2 === this.entries.length) this.entries = widen(this.entries);
     const n = this.size++;
-    this.streams[n] = stream;
-    this.events[n] = event;
-    this.place(hash, n + 1);
+    this.entries[n * 2] = stream;
+    this.entries[n * 2 + 1] = event;
+    this.place(this.table, hash, n + 1);
     return undefined;
+  }
+
+  private delivery(entry: number): Delivery {
+    return { stream: this.entries[entry * 2]!, event: this.entries[entry * 2 + 1]! };
   }
 
   /** The entry number of `id`, or -1. */
   private find(id: string, hash: number): number {
-    const { slots, hashes } = this;
-    const mask = slots.length - 1;
+    const { table, entries } = this;
+    const mask = (table.length >> 1) - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const stored = slots[slot]!;
+      const stored = table[slot * 2]!;
       if (stored === 0) return -1;
       const entry = stored - 1;
-      if (hashes[slot] === hash && this.idAt(this.streams[entry]!, this.events[entry]!) === id) return entry;
+      if (table[slot * 2 + 1] === hash && this.idAt(entries[entry * 2]!, entries[entry * 2 + 1]!) === id) return entry;
     }
   }
 
-  private place(hash: number, stored: number): void {
-    const mask = this.slots.length - 1;
+  private place(table: Int32Array, hash: number, stored: number): void {
+    const mask = (table.length >> 1) - 1;
     let slot = hash & mask;
-    while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
-    this.slots[slot] = stored;
-    this.hashes[slot] = hash;
+    while (table[slot * 2] !== 0) slot = (slot + 1) & mask;
+    table[slot * 2] = stored;
+    table[slot * 2 + 1] = hash;
   }
 
   private grow(): void {
-    const { slots, hashes } = this;
-    this.slots = new Int32Array(slots.length * 2);
-    this.hashes = new Int32Array(slots.length * 2);
-    for (let slot = 0; slot < slots.length; slot++) if (slots[slot] !== 0) this.place(hashes[slot]!, slots[slot]!);
+    const old = this.table;
+    const table = new Int32Array(old.length * 2);
+    for (let i = 0; i < old.length; i += 2) if (old[i] !== 0) this.place(table, old[i + 1]!, old[i]!);
+    this.table = table;
   }
 
   /** A seeded multiply-xorshift hash of the UTF-16 code units, with a final avalanche. */
