@@ -94,6 +94,13 @@ export class EventColumns implements EventTable {
   private readonly looseIds = new Map<number, string>();
   private readonly looseData = new Map<number, string>();
   private readonly rare = new Map<number, Rare>();
+  /**
+   * The last string of each string-table field and its number: a stream repeats its method, event
+   * type, sequence key and token on every event, and comparing with the last is cheaper than
+   * looking the string up.
+   */
+  private readonly lastStrings: (string | undefined)[] = [];
+  private readonly lastNumbers: number[] = [];
 
   constructor(
     private readonly strings: StringTable,
@@ -110,10 +117,10 @@ export class EventColumns implements EventTable {
     floats[i * 2 + 1] = f.seq ? f.seq.value : NaN;
     const row = i * INTS;
     ints[row + BITS] = ROLE_CODE[f.role] | (f.seq ? KINDS.indexOf(f.seq.kind) << KIND_SHIFT : 0) | (f.idOnly ? ID_ONLY : 0) | (f.truncated ? TRUNCATED : 0);
-    ints[row + SEQ_KEY] = f.seq ? this.strings.indexOf(f.seq.key) : NONE;
-    ints[row + METHOD] = f.method === undefined ? NONE : this.strings.indexOf(f.method);
-    ints[row + TOKEN] = f.progressToken === undefined ? NONE : this.strings.indexOf(f.progressToken);
-    ints[row + EVENT_TYPE] = f.event === undefined ? NONE : this.strings.indexOf(f.event);
+    ints[row + SEQ_KEY] = this.numberOf(f.seq?.key, SEQ_KEY);
+    ints[row + METHOD] = this.numberOf(f.method, METHOD);
+    ints[row + TOKEN] = this.numberOf(f.progressToken, TOKEN);
+    ints[row + EVENT_TYPE] = this.numberOf(f.event, EVENT_TYPE);
     ints[row + ID_AT] = this.store(f.id, f.idAt, row + ID_LENGTH, i, this.looseIds);
     ints[row + DATA_AT] = this.store(f.data || undefined, f.dataAt, row + DATA_LENGTH, i, this.looseData);
     if (f.idKey !== undefined || f.retry !== undefined || f.stopReason !== undefined || f.resumeToken !== undefined) {
@@ -194,6 +201,15 @@ export class EventColumns implements EventTable {
     if (!(index >= 0 && index < this.length)) return undefined;
     const at = this.ints[index * INTS + field]!;
     return at === NONE ? undefined : this.strings.at(at);
+  }
+
+  private numberOf(text: string | undefined, field: number): number {
+    if (text === undefined) return NONE;
+    if (text === this.lastStrings[field]) return this.lastNumbers[field]!;
+    const number = this.strings.indexOf(text);
+    this.lastStrings[field] = text;
+    this.lastNumbers[field] = number;
+    return number;
   }
 
   /** Where `text` is in the store (storing it unless it is already at `stored`); sets its length. */
