@@ -68,7 +68,8 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
     // Until a session is known, the first event decides what the stream is (see onEvent).
     if (!session) return at;
     for (let block = context.templates.match(chunkText, at); block; block = context.templates.match(chunkText, at)) {
-      // The events keep positions in the chunk itself, borrowed once for all its blocks.
+      // The events keep positions in the chunk itself, borrowed once for all its blocks. (Two
+      // string chunks that are equal compare equal here: positions in either give the same text.)
       if (source !== undefined && stream.borrowed !== source) {
         stream.borrowed = source;
         stream.borrowedAt = text.borrow(source);

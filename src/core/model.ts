@@ -14,7 +14,10 @@ export interface Header {
 export interface BodyChunk {
   /** Arrival time, in milliseconds since the Unix epoch (fractions allowed). */
   time: number;
-  /** The bytes. A string is taken as already-decoded text (HAR bodies usually are). */
+  /**
+   * The bytes. A string is taken as already-decoded text (HAR bodies usually are). The analysis
+   * may keep `data` to read its events' text from later (see TextStore.borrow): do not change it.
+   */
   data: Uint8Array | string;
 }
 

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createSseFramer, type SseEvent } from './sse';
+import { createSseFramer, type BlockReader, type SseEvent } from './sse';
 
 /** Frames `body` cut at the given byte offsets, and returns the events and problems. */
-function frame(body: string | Uint8Array, cuts: number[] = []): { events: SseEvent[]; problems: string[] } {
+function frame(body: string | Uint8Array, cuts: number[] = [], reader?: BlockReader): { events: SseEvent[]; problems: string[] } {
   const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
   const events: SseEvent[] = [];
   const problems: string[] = [];
-  const framer = createSseFramer((e) => events.push({ ...e, time: 0 }), (p) => problems.push(p));
+  const framer = createSseFramer((e) => events.push({ ...e, time: 0 }), (p) => problems.push(p), reader);
   let at = 0;
   for (const cut of [...new Set(cuts)].filter((c) => c > 0 && c < bytes.length).sort((a, b) => a - b)) {
     framer.push(bytes.slice(at, cut), 0);
@@ -82,6 +82,36 @@ describe('SSE framing', () => {
         expect(frame(body, cuts).events).toEqual(whole);
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('hands blocks to a reader without changing what the parser gives, whatever the chunking', () => {
+    const line = fc.constantFrom('data: take', 'data: x', 'data:y', 'id: 7', 'id', 'id: ', 'event: e', ': ka', 'retry: 5', '', '\uFEFF', 'data: \u00e9');
+    const body = fc.tuple(fc.array(fc.tuple(line, fc.constantFrom('\n', '\n', '\n', '\r\n', '\r')), { maxLength: 30 }), fc.boolean()).map(([lines, bom]) => `${bom ? '\uFEFF' : ''}${lines.map(([text, end]) => text + end).join('')}`);
+    fc.assert(
+      fc.property(body, fc.array(fc.nat(), { maxLength: 8 }), (text, cuts) => {
+        const length = new TextEncoder().encode(text).length;
+        const at = cuts.map((cut) => (length > 1 ? 1 + (cut % (length - 1)) : 0));
+        const plain = frame(text, at).events;
+        // A reader that takes nothing: the same events, each block fed alone knowing its text.
+        const alone = frame(text, at, (_text, from) => from).events;
+        expect(alone.map(({ raw, ...event }) => event)).toEqual(plain);
+        // Without CR, that text is exactly the event's block.
+        for (const { raw, ...event } of alone) if (raw !== undefined && !raw.includes('\r')) expect(frame(raw).events).toEqual([event]);
+        // A reader that takes every "data: take" block: those and the parser's events, in order,
+        // are what the parser alone gives.
+        const merged: SseEvent[] = [];
+        const framer = createSseFramer(({ raw, ...event }) => merged.push({ ...event, time: 0 }), () => undefined, (chunk, from) => {
+          let next = from;
+          for (; chunk.startsWith('data: take\n\n', next); next += 'data: take\n\n'.length) merged.push({ time: 0, data: 'take' });
+          return next;
+        });
+        const bytes = new TextEncoder().encode(text);
+        [0, ...[...new Set(at)].sort((x, y) => x - y), bytes.length].reduce((from, to) => (framer.push(bytes.slice(from, to), 0), to));
+        framer.finish(0);
+        expect(merged).toEqual(plain);
+      }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -20,8 +20,9 @@ export interface SseEvent {
   /** The body ended inside this block: shown to the user, never parsed as a message. */
   truncated?: true | undefined;
   /**
-   * The block's whole text, ending in its blank line, when the framer fed the parser that block
-   * alone: what block templates learn from (see block-template.ts).
+   * The text the framer fed the parser alone that gave this event: from a block's start to the
+   * first "\n\n" (one block, unless a blank line before it ended in CR). What block templates
+   * learn from (see block-template.ts).
    */
   raw?: string | undefined;
 }
