@@ -1,6 +1,7 @@
 /**
  * Generated MCP SSE traffic for benchmarks: tool calls streaming progress notifications (with
- * app_seq) and results with text payloads, as SDK servers write them, cut into 1–64 KB chunks.
+ * app_seq) and results with text payloads, as SDK servers write them (`event: message` on every
+ * event), cut into 1–64 KB chunks.
  */
 import type { BodyChunk } from '../src/core';
 
@@ -44,12 +45,13 @@ export function generateTraffic(targetBytes: number, seed = 1, targetEvents = In
     for (let step = 1; step <= steps; step++) {
       const data = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: step, total: steps, message: `step ${step} of ${steps}`, _meta: { app_seq: step } } });
       payloads.push(data);
-      body += `id: ${call}_${1_790_000_000_000 + step}_${(step * 7919).toString(36)}\ndata: ${data}\n\n`;
+      // As the SDK's servers write every event: `event: message`, then the id, then the data.
+      body += `event: message\nid: ${call}_${1_790_000_000_000 + step}_${(step * 7919).toString(36)}\ndata: ${data}\n\n`;
     }
     const text = 'x'.repeat(200 + Math.floor(random() * 8000));
     const result = JSON.stringify({ jsonrpc: '2.0', id: call, result: { content: [{ type: 'text', text }], _meta: { app_seq: steps + 1 } } });
     payloads.push(result);
-    body += `id: ${call}_${1_790_000_000_000 + steps + 1}_end\ndata: ${result}\n\n`;
+    body += `event: message\nid: ${call}_${1_790_000_000_000 + steps + 1}_end\ndata: ${result}\n\n`;
     const encoded = encoder.encode(body);
     const chunks: BodyChunk[] = [];
     for (let at = 0, t = 0; at < encoded.length; t++) {
