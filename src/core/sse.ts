@@ -1,4 +1,5 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { Utf8Chunks } from './utf8-chunks';
 
 /** One SSE event block as it arrived, before any JSON-RPC meaning is given to it. */
 export interface SseEvent {
@@ -58,14 +59,15 @@ export type BlockReader = (text: string, at: number, time: number, source: Uint8
 
 /**
  * Frames an SSE body into {@link SseEvent}s. The result does not depend on how the body was cut
- * into chunks: text decoding is streaming, and eventsource-parser carries partial lines over.
+ * into chunks: decoding carries a character cut between chunks over (see utf8-chunks.ts), and
+ * eventsource-parser carries partial lines over.
  *
  * With a `reader`, text is handed over block by block: at each block start the reader may take
  * the blocks it recognises, and the parser gets each other block on its own (so the event knows
  * its `raw` text). The reader is asked only while the parser holds nothing of a block.
  */
 export function createSseFramer(onEvent: (event: SseEvent) => void, onProblem: FramingProblem, reader?: BlockReader): SseFramer {
-  const decoder = new TextDecoder('utf-8');
+  const decoder = new Utf8Chunks();
   let now = 0;
   let comments = 0;
   let retry: number | undefined;
@@ -82,9 +84,6 @@ export function createSseFramer(onEvent: (event: SseEvent) => void, onProblem: F
   let fed = false;
   // The chunk being fed, when positions in its text are positions in it (see BlockReader).
   let source: Uint8Array | string | undefined;
-  // A chunk that ended inside a character leaves bytes in the decoder, and the next chunk's
-  // text no longer lines up with its bytes. Only a chunk ending in an ASCII byte cannot.
-  let lastByte = 0;
 
   const emit = (id: string | undefined, message: EventSourceMessage | undefined): void => {
     // One object shape for every event (absent fields are undefined): a million events stay
@@ -191,28 +190,18 @@ export function createSseFramer(onEvent: (event: SseEvent) => void, onProblem: F
     }
   };
 
-  /** `data` when positions in its `text` are positions in it, else undefined. */
-  const alignedSource = (data: Uint8Array | string, text: string): Uint8Array | string | undefined => {
-    if (typeof data === 'string') return data;
-    // When text and bytes are the same length, every byte is one character (a multi-byte
-    // character is fewer; an invalid byte is one U+FFFD), so positions agree.
-    const aligned = lastByte < 0x80 && text.length === data.length;
-    if (data.length > 0) lastByte = data[data.length - 1]!;
-    return aligned ? data : undefined;
-  };
-
   return {
     push(data, time) {
       now = time;
-      const text = typeof data === 'string' ? data : decoder.decode(data, { stream: true });
-      source = alignedSource(data, text);
+      const text = typeof data === 'string' ? data : decoder.decode(data);
+      source = typeof data === 'string' || decoder.aligned ? data : undefined;
       if (reader) feedBlocks(text, reader);
       else feed(text);
       source = undefined;
     },
     finish(time) {
       now = time;
-      feed(decoder.decode());
+      feed(decoder.end());
       // A final lone CR is already a line end (it might have been CRLF); settle it first so a
       // block it completes is not taken for a truncated one.
       if (endsWithCr) feed('\n');
