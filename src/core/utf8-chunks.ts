@@ -7,11 +7,14 @@
  * chunk that starts and ends on a character boundary, as nearly every chunk of ASCII JSON does, is
  * decoded in one shot, and the streaming decoder takes the rest.
  */
+/** One-shot decodes hold no state between calls, so every stream shares one decoder. */
+// It keeps U+FEFF: a BOM is stripped only at a stream's start, and a chunk there that may hold
+// one goes to the stream's own decoder.
+const whole = new TextDecoder('utf-8', { ignoreBOM: true });
+
 export class Utf8Chunks {
-  private readonly streaming = new TextDecoder('utf-8');
-  // Keeps U+FEFF: only the stream's first chunk may start with a BOM to strip, and that chunk
-  // always goes to the streaming decoder.
-  private readonly whole = new TextDecoder('utf-8', { ignoreBOM: true });
+  /** Made on first need: most streams never cut a character, and making one is not free. */
+  private streaming: TextDecoder | undefined;
   private started = false;
   /** The previous chunk's last byte: below 0x80, no character was cut after it. */
   private lastByte = 0;
@@ -20,8 +23,10 @@ export class Utf8Chunks {
 
   decode(bytes: Uint8Array): string {
     const last = bytes.length > 0 ? bytes[bytes.length - 1]! : this.lastByte;
-    const whole = this.started && this.lastByte < 0x80 && last < 0x80;
-    const text = whole ? this.whole.decode(bytes) : this.streaming.decode(bytes, { stream: true });
+    // 0xEF starts the UTF-8 BOM, which only the streaming decoder strips (at the start).
+    const clean = (this.started || bytes[0] !== 0xef) && this.lastByte < 0x80 && last < 0x80;
+    // Made mid-stream, the streaming decoder must not take a U+FEFF there for the stream's BOM.
+    const text = clean ? whole.decode(bytes) : (this.streaming ??= new TextDecoder('utf-8', { ignoreBOM: this.started })).decode(bytes, { stream: true });
     // Equal lengths mean one character per byte: a multi-byte character is fewer, an invalid byte
     // one U+FFFD. A chunk after a cut character does not line up, whatever its length.
     this.aligned = this.lastByte < 0x80 && text.length === bytes.length;
@@ -32,6 +37,6 @@ export class Utf8Chunks {
 
   /** The end of the stream: a character cut short becomes U+FFFD. */
   end(): string {
-    return this.streaming.decode();
+    return this.streaming?.decode() ?? '';
   }
 }
