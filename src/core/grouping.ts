@@ -67,7 +67,11 @@ export function createSession(ref: SessionRef, idAt: IdAt): SessionState {
  */
 export function joinSession(session: SessionState, stream: StreamState): void {
   stream.session = session;
-  session.streams.push(stream);
+  // In index order, which is almost always arrival order: a GET stream that learns its session
+  // from its first event may join after a later stream.
+  let at = session.streams.length;
+  while (at > 0 && session.streams[at - 1]!.index > stream.index) at--;
+  session.streams.splice(at, 0, stream);
   const revision = header(stream.request.headers, 'mcp-protocol-version');
   if (revision && session.protocolVersion === null) session.protocolVersion = revision;
   const body = stream.request.body;

@@ -77,6 +77,7 @@ export interface SessionState {
   key: string;
   transport: Transport;
   protocolVersion: string | null;
+  /** The session's streams, in index order. */
   streams: StreamState[];
   /** First delivery of each event id. */
   ids: IdIndex;
