@@ -5,6 +5,7 @@ import { createBlockTemplates } from './block-template';
 import { ingestBlock, ingestEvent, keepTreeFor, type IngestContext } from './ingest';
 import { createShapeParser } from './json-shapes';
 import { createStringTable } from './string-table';
+import { RowBuffers } from './row-buffers';
 import { TextStore } from './text-store';
 import { EventColumns, NO_EVENTS, type EventTable } from './event-table';
 import { header, type AnalysisOptions, type BodyChunk, type Exchange, type RequestInfo, type ResponseInfo, type StreamEnd } from './model';
@@ -37,6 +38,7 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
   const context: IngestContext = { pointers, json: createShapeParser(), templates };
   const strings = createStringTable();
   const text = new TextStore();
+  const rowBuffers = new RowBuffers();
   const streams: StreamState[] = [];
   const sessions = new Map<string, SessionState>();
   const idAt = (stream: number, event: number): string | undefined => streams[stream]!.events.idAt(event);
@@ -107,7 +109,7 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
         borrowed: undefined,
         borrowedAt: -1,
         jsonParts: [],
-        events: new EventColumns(strings, text),
+        events: new EventColumns(strings, text, rowBuffers),
         completeEvents: 0,
         seqCursors: new Map(),
         requestKeys: [],

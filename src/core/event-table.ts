@@ -1,6 +1,7 @@
 import type { SeqValue } from './sequence';
 import type { EventRecord } from './state';
 import type { StringTable } from './string-table';
+import { RowBuffers } from './row-buffers';
 import { TextStore } from './text-store';
 
 type Role = EventRecord['role'];
@@ -86,7 +87,8 @@ export class EventColumns implements EventTable {
   private capacity = INITIAL_ROWS;
   /**
    * The rows, in one buffer per table: a stream's table grows a few times, and allocating one
-   * buffer per column per growth cost more than filling them (ArrayBuffers are slow to make).
+   * buffer per column per growth cost more than filling them (ArrayBuffers are slow to make; see
+   * RowBuffers, which also reuses the buffers tables outgrow).
    */
   private floats!: Float64Array<ArrayBuffer>;
   private ints!: Int32Array<ArrayBuffer>;
@@ -105,6 +107,7 @@ export class EventColumns implements EventTable {
   constructor(
     private readonly strings: StringTable,
     private readonly text: TextStore,
+    private readonly buffers = new RowBuffers(),
   ) {
     this.allocate(INITIAL_ROWS);
   }
@@ -237,9 +240,9 @@ export class EventColumns implements EventTable {
     return key === undefined ? undefined : { key, value: this.seqValueAt(index), kind: KINDS[(bits >> KIND_SHIFT) & 0b11]! };
   }
 
-  /** Room for `rows` rows: both views on one new buffer. */
+  /** Room for `rows` rows: both views on one buffer. */
   private allocate(rows: number): void {
-    const buffer = new ArrayBuffer(rows * (2 * Float64Array.BYTES_PER_ELEMENT + INTS * Int32Array.BYTES_PER_ELEMENT));
+    const buffer = this.buffers.take(rows * (2 * Float64Array.BYTES_PER_ELEMENT + INTS * Int32Array.BYTES_PER_ELEMENT));
     this.floats = new Float64Array(buffer, 0, rows * 2);
     this.ints = new Int32Array(buffer, rows * 2 * Float64Array.BYTES_PER_ELEMENT, rows * INTS);
     this.capacity = rows;
@@ -251,6 +254,7 @@ export class EventColumns implements EventTable {
     this.allocate(this.capacity * 2);
     this.floats.set(floats);
     this.ints.set(ints);
+    this.buffers.give(floats.buffer);
   }
 }
 
