@@ -128,7 +128,7 @@ export class EventColumns implements EventTable {
     ints[row + DATA_AT] = this.store(f.data || undefined, f.dataAt, row + DATA_LENGTH, i, this.looseData);
     if (f.idKey !== undefined || f.retry !== undefined || f.stopReason !== undefined || f.resumeToken !== undefined) {
       // Copies: a string from the payload may be a slice that would keep its whole decoded chunk
-      // alive for the session's life (see json-shapes.ts); the text store keeps the rest as bytes.
+      // alive for the session's life (see json-shapes.ts); the text store keeps the rest.
       this.rare.set(i, { idKey: f.idKey, retry: f.retry, stopReason: own(f.stopReason), resumeToken: own(f.resumeToken) });
     }
     this.length = i + 1;
