@@ -87,7 +87,8 @@ export function createBlockTemplates<Plan>(keep: KeepTree, compile: (spec: Templ
   // Layouts whose own text did not match (pretty-printed JSON, unusual escapes): never again.
   const refused = new Set<string>();
   let hits = 0;
-  const found = { end: 0, id: undefined, idStart: -1, event: undefined, dataStart: 0, groups: [] as unknown as RegExpExecArray, plan: undefined as Plan } as BlockMatch<Plan>;
+  // One result, reused: a long stream matches millions of blocks.
+  let found: BlockMatch<Plan> | undefined;
 
   const remember = (set: Set<string>, source: string): void => {
     if (set.size >= MAX_SIGHTINGS) set.clear();
@@ -121,6 +122,7 @@ export function createBlockTemplates<Plan>(keep: KeepTree, compile: (spec: Templ
         }
         hits++;
         const id = template.hasId ? groups[1]! : undefined;
+        found ??= { end: 0, id: undefined, idStart: -1, event: undefined, dataStart: 0, groups, plan: template.plan };
         found.end = pattern.lastIndex;
         // An empty id only clears the client's cursor; the framer reports no id for it either.
         found.id = id || undefined;
