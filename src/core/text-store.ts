@@ -71,7 +71,8 @@ export class TextStore {
   text(at: number, length: number): string {
     // An empty text may be "stored" before any source exists.
     if (length === 0) return '';
-    // The source that starts at or before `at`: sources are few, and reads are rare.
+    // The source that starts at or before `at`, by binary search: a long session borrows
+    // thousands of chunks, but reads are rare.
     let low = 0;
     let high = this.starts.length - 1;
     while (low < high) {
