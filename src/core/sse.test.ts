@@ -96,8 +96,10 @@ describe('SSE framing', () => {
         // A reader that takes nothing: the same events, each block fed alone knowing its text.
         const alone = frame(text, at, (_text, from) => from).events;
         expect(alone.map(({ raw, ...event }) => event)).toEqual(plain);
-        // Without CR, that text is exactly the event's block.
-        for (const { raw, ...event } of alone) if (raw !== undefined && !raw.includes('\r')) expect(frame(raw).events).toEqual([event]);
+        // Without CR, that text is exactly the event's block. (Its `retry` may come from an earlier
+        // block, and the comparison with `plain` above checks it.)
+        const noRetry = ({ retry, ...event }: SseEvent) => event;
+        for (const { raw, ...event } of alone) if (raw !== undefined && !raw.includes('\r')) expect(frame(raw).events.map(noRetry)).toEqual([noRetry(event)]);
         // A reader that takes every "data: take" block: those and the parser's events, in order,
         // are what the parser alone gives.
         const merged: SseEvent[] = [];
