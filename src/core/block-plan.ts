@@ -1,6 +1,6 @@
 import type { TemplateSpec } from './block-template';
 import type { RecordFields } from './event-table';
-import type { Builder, ShapeLeaf } from './json-shapes';
+import { stringOf, type Builder, type ShapeLeaf } from './json-shapes';
 import { classify, keyOf, STOP_REASONS, stopReasonPlaces, type RpcMessage } from './jsonrpc';
 import { isJsonPointer, pointerPath, seqPlaces, type SeqValue } from './sequence';
 
@@ -37,11 +37,7 @@ export function compilePlan(spec: TemplateSpec, pointers: readonly string[]): Bl
     const group = spec.firstGroup + index;
     if (leaf.kind === 'number') return (groups) => Number(groups[group]);
     if (leaf.kind === 'boolean') return (groups) => groups[group] === 'true';
-    return (groups) => {
-      const raw = groups[group]!;
-      // The regex has checked the escapes' grammar; they are rare in these payloads.
-      return raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
-    };
+    return (groups) => stringOf(groups[group]!);
   };
   const leavesAt = (paths: readonly (readonly string[])[], kinds: readonly ShapeLeaf['kind'][]): Read[] =>
     paths.map((path) => leafAt(path, kinds)).filter((read) => read !== undefined);

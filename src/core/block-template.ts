@@ -1,4 +1,5 @@
 import { escapeRegExp } from './escape-regexp';
+import { LearnedPatterns } from './learned-patterns';
 import { builderOf, learnableShape, leavesOf, patternOf, type Builder, type KeepTree, type ShapeLeaf } from './json-shapes';
 
 /**
@@ -55,10 +56,8 @@ export interface BlockTemplates<Plan> {
   readonly hits: number;
 }
 
+/** A compiled layout: where its parts are, and what its owner compiled for it. */
 interface Template<Plan> {
-  /** The regex's source as we wrote it (`RegExp.source` escapes it further). */
-  source: string;
-  pattern: RegExp;
   /** Where the id's value starts, from the block's start: only literal lines come before it. */
   idOffset: number;
   /** Whether the layout has an `id:` line; its value is then group 1. */
@@ -71,8 +70,6 @@ interface Template<Plan> {
 
 /** Templates tried at each block: a stream repeats one or two layouts (progress, a log line). */
 const MAX_TEMPLATES = 4;
-/** Layouts seen once (or refused) that are remembered; forgotten in bulk past this many. */
-const MAX_SIGHTINGS = 32;
 /** A field line as the SDK writes it: a known name, a colon and one space. */
 const FIELD = /^(event|id|data): (.*)$/;
 
@@ -81,62 +78,40 @@ const FIELD = /^(event|id|data): (.*)$/;
  * per template, with what the owner needs to read its matches.
  */
 export function createBlockTemplates<Plan>(keep: KeepTree, compile: (spec: TemplateSpec) => Plan): BlockTemplates<Plan> {
-  // Most recently matched first: a stream usually repeats its last layout.
-  const known: Template<Plan>[] = [];
-  const sightings = new Set<string>();
-  // Layouts whose own text did not match (pretty-printed JSON, unusual escapes): never again.
-  const refused = new Set<string>();
-  let hits = 0;
+  // Sticky: a template matches a block starting exactly where the framer is.
+  const layouts = new LearnedPatterns<Template<Plan>>(MAX_TEMPLATES, 'y');
   // One result, reused: a long stream matches millions of blocks.
   let found: BlockMatch<Plan> | undefined;
-
-  const remember = (set: Set<string>, source: string): void => {
-    if (set.size >= MAX_SIGHTINGS) set.clear();
-    set.add(source);
-  };
 
   return {
     learn(raw, value) {
       const layout = layoutOf(raw, value, keep);
-      if (!layout || refused.has(layout.source) || known.some((t) => t.source === layout.source)) return;
-      if (!sightings.has(layout.source)) return remember(sightings, layout.source);
-      sightings.delete(layout.source);
-      const pattern = new RegExp(layout.source, 'y');
-      if (pattern.exec(raw)?.[0] !== raw) return remember(refused, layout.source);
-      const { shape, hasId } = layout;
-      const firstGroup = hasId ? 2 : 1;
-      const plan = compile({ sample: value, leaves: leavesOf(shape, keep), firstGroup, build: builderOf(shape, { next: firstGroup }, keep) });
-      known.unshift({ ...layout, pattern, plan });
-      if (known.length > MAX_TEMPLATES) known.pop();
+      if (!layout) return;
+      const { shape, hasId, source, ...where } = layout;
+      layouts.learn(source, raw, () => {
+        const firstGroup = hasId ? 2 : 1;
+        const plan = compile({ sample: value, leaves: leavesOf(shape, keep), firstGroup, build: builderOf(shape, { next: firstGroup }, keep) });
+        return { ...where, hasId, plan };
+      });
     },
     match(text, at) {
-      for (let i = 0; i < known.length; i++) {
-        const template = known[i]!;
-        const { pattern } = template;
-        pattern.lastIndex = at;
-        const groups = pattern.exec(text);
-        if (!groups) continue;
-        if (i > 0) {
-          known.splice(i, 1);
-          known.unshift(template);
-        }
-        hits++;
-        const id = template.hasId ? groups[1]! : undefined;
-        found ??= { end: 0, id: undefined, idStart: -1, event: undefined, dataStart: 0, groups, plan: template.plan };
-        found.end = pattern.lastIndex;
-        // An empty id only clears the client's cursor; the framer reports no id for it either.
-        found.id = id || undefined;
-        found.idStart = id ? at + template.idOffset : -1;
-        found.event = template.event;
-        found.dataStart = (id === undefined ? at : at + template.idOffset + id.length) + template.dataOffset;
-        found.groups = groups;
-        found.plan = template.plan;
-        return found;
-      }
-      return undefined;
+      const template = layouts.match(text, at);
+      if (!template) return undefined;
+      const groups = layouts.groups!;
+      const id = template.hasId ? groups[1]! : undefined;
+      found ??= { end: 0, id: undefined, idStart: -1, event: undefined, dataStart: 0, groups, plan: template.plan };
+      found.end = layouts.end;
+      // An empty id only clears the client's cursor; the framer reports no id for it either.
+      found.id = id || undefined;
+      found.idStart = id ? at + template.idOffset : -1;
+      found.event = template.event;
+      found.dataStart = (id === undefined ? at : at + template.idOffset + id.length) + template.dataOffset;
+      found.groups = groups;
+      found.plan = template.plan;
+      return found;
     },
     get hits() {
-      return hits;
+      return layouts.hits;
     },
   };
 }

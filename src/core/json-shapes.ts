@@ -1,4 +1,5 @@
 import { escapeRegExp } from './escape-regexp';
+import { LearnedPatterns } from './learned-patterns';
 
 /**
  * A JSON.parse that learns the shapes a stream repeats. A long agent session is mostly one
@@ -31,18 +32,11 @@ export type Builder = (match: RegExpExecArray) => unknown;
  */
 export type KeepTree = ReadonlyMap<string, KeepTree>;
 
-interface Compiled {
-  pattern: RegExp;
-  build: Builder;
-}
-
 /**
  * Shapes tried before JSON.parse. A payload no shape matches pays one failed try per shape (each
  * fails within its first few dozen characters), so a handful is enough: progress, log messages.
  */
 const MAX_SHAPES = 4;
-/** Shapes seen once (or refused) that are remembered; forgotten in bulk past this many. */
-const MAX_SIGHTINGS = 32;
 /** Bounds on a learnable value, so one compiled pattern stays small. */
 const MAX_DEPTH = 4;
 const MAX_NODES = 32;
@@ -65,53 +59,26 @@ export interface ShapeParser {
 }
 
 export function createShapeParser(): ShapeParser {
-  // Most recently matched first: a stream usually repeats its last shape.
-  const known: Compiled[] = [];
-  // A shape is learned on its second sighting, so a one-off payload never pays for a compile.
-  const sightings = new Set<string>();
-  // Shapes whose text did not match their own pattern (spaces, unusual escapes): never compiled
-  // again, as a pretty-printed stream would otherwise compile one for every other payload.
-  const refused = new Set<string>();
-  let hits = 0;
-
-  const remember = (set: Set<string>, source: string): void => {
-    if (set.size >= MAX_SIGHTINGS) set.clear();
-    set.add(source);
-  };
-  const learn = (text: string, value: unknown): void => {
-    const shape = learnableShape(value);
-    if (!shape) return;
-    const source = `^${patternOf(shape)}$`;
-    if (refused.has(source)) return;
-    if (!sightings.has(source)) return remember(sightings, source);
-    sightings.delete(source);
-    const pattern = new RegExp(source);
-    if (!pattern.test(text)) return remember(refused, source);
-    known.unshift({ pattern, build: builderOf(shape, { next: 1 }) });
-    if (known.length > MAX_SHAPES) known.pop();
-  };
-
+  const shapes = new LearnedPatterns<Builder>(MAX_SHAPES);
   return {
     parse(text) {
-      for (let i = 0; i < known.length; i++) {
-        const compiled = known[i]!;
-        const match = compiled.pattern.exec(text);
-        if (!match) continue;
-        if (i > 0) {
-          known.splice(i, 1);
-          known.unshift(compiled);
-        }
-        hits++;
-        return compiled.build(match);
-      }
+      const build = shapes.match(text);
+      if (build) return build(shapes.groups!);
       const value: unknown = JSON.parse(text);
-      learn(text, value);
+      const shape = learnableShape(value);
+      if (shape) shapes.learn(`^${patternOf(shape)}$`, text, () => builderOf(shape, { next: 1 }));
       return value;
     },
     get hits() {
-      return hits;
+      return shapes.hits;
     },
   };
+}
+
+/** A string leaf's value, from the text its group matched (between the quotes). */
+export function stringOf(raw: string): string {
+  // Escapes are rare in these payloads, and the regex has already checked their grammar.
+  return raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
 }
 
 /** The shape of `value` if it is one a regex can learn, else undefined. */
@@ -203,11 +170,7 @@ export function builderOf(shape: Shape, captures: { next: number }, kept?: KeepT
   switch (shape.kind) {
     case 'string': {
       const at = captures.next++;
-      return (match) => {
-        const raw = match[at]!;
-        // Escapes are rare in these payloads, and the regex has already checked their grammar.
-        return raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
-      };
+      return (match) => stringOf(match[at]!);
     }
     case 'number': {
       const at = captures.next++;
