@@ -70,13 +70,8 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
     // Until a session is known, the first event decides what the stream is (see onEvent).
     if (!session) return at;
     for (let block = context.templates.match(chunkText, at); block; block = context.templates.match(chunkText, at)) {
-      // The events keep positions in the chunk itself, borrowed once for all its blocks. (Two
-      // string chunks that are equal compare equal here: positions in either give the same text.)
-      if (source !== undefined && stream.borrowed !== source) {
-        stream.borrowed = source;
-        stream.borrowedAt = text.borrow(source);
-      }
-      ingestBlock(stream, session, chunkText, block, time, context, source === undefined ? -1 : stream.borrowedAt);
+      // The events keep positions in the chunk itself (borrowed once for all its blocks).
+      ingestBlock(stream, session, chunkText, block, time, context, source === undefined ? -1 : text.borrow(source));
       at = block.end;
     }
     return at;
@@ -106,8 +101,6 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
         session: undefined,
         bodyKind: 'other',
         framer: undefined,
-        borrowed: undefined,
-        borrowedAt: -1,
         jsonParts: [],
         events: new EventColumns(strings, text, rowBuffers),
         completeEvents: 0,
@@ -144,7 +137,6 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
       if (stream.framer) stream.framer.finish(end.time ?? stream.request.startTime);
       // An ended stream frames nothing more; its framer's buffers need not live with the session.
       stream.framer = undefined;
-      stream.borrowed = undefined;
       settleSession(stream, true);
       // An HTTP error's JSON body explains the status; it is not a stream event.
       const ok = (stream.response?.status ?? 0) < 400;

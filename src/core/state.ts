@@ -48,9 +48,6 @@ export interface StreamState {
   session: SessionState | undefined;
   bodyKind: BodyKind;
   framer: SseFramer | undefined;
-  /** The last chunk the analysis's text store borrowed for this stream, and where it starts there. */
-  borrowed: Uint8Array | string | undefined;
-  borrowedAt: number;
   /** Pieces of an `application/json` body, joined once at the end (never per chunk: O(N²)). */
   jsonParts: (Uint8Array | string)[];
   events: EventColumns;

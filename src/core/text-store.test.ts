@@ -31,4 +31,18 @@ describe('TextStore', () => {
   it('declines a text with a lone surrogate, which UTF-8 cannot hold, and stores the next one', () => {
     expect(roundTrip(['a', '\uD800', 'b\uDC00', '😀', ''])).toEqual(['a', -1, -1, '😀', '']);
   });
+
+  it('reads texts from borrowed chunks, bytes or strings, between stored ones; the last chunk borrowed keeps its place', () => {
+    const store = new TextStore();
+    const first = store.add('own text');
+    const bytes = new TextEncoder().encode('id: 1\ndata: {"a":1}\n\n');
+    const at = store.borrow(bytes);
+    expect(store.borrow(bytes)).toBe(at);
+    const chunk = 'event: message\ndata: {"é":"😀"}\n\n';
+    const stringAt = store.borrow(chunk);
+    expect(store.text(at + 4, 1)).toBe('1');
+    expect(store.text(at + 12, 7)).toBe('{"a":1}');
+    expect(store.text(stringAt + 21, 10)).toBe('{"é":"😀"}');
+    expect(store.text(first, 8)).toBe('own text');
+  });
 });

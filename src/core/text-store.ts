@@ -39,6 +39,8 @@ export class TextStore {
   private used = 0;
   /** The first position no source has taken. */
   private next = 0;
+  private lastBorrowed: Source | undefined;
+  private lastBorrowedAt = -1;
 
   /**
    * Stores `text` and returns its position, or -1 when it must stay a string: UTF-8 cannot hold
@@ -59,12 +61,17 @@ export class TextStore {
   }
 
   /**
-   * Keeps `chunk` itself and returns the position of its start, or -1 when positions ran out.
-   * The caller must not change the chunk afterwards.
+   * Keeps `chunk` itself and returns the position of its start, or -1 when positions ran out;
+   * the chunk borrowed last gives its position again. The caller must not change the chunk
+   * afterwards.
    */
   borrow(chunk: Source): number {
-    if (this.next + chunk.length > MAX_POSITION) return -1;
-    return this.place(chunk);
+    // A chunk's blocks are read one after another, each asking for the same chunk. (Two equal
+    // strings compare equal here, and positions in either give the same text.)
+    if (chunk === this.lastBorrowed) return this.lastBorrowedAt;
+    this.lastBorrowed = chunk;
+    this.lastBorrowedAt = this.next + chunk.length > MAX_POSITION ? -1 : this.place(chunk);
+    return this.lastBorrowedAt;
   }
 
   /** The text at `at`, `length` units long (bytes in a block or byte chunk, code units in a string). */
