@@ -2,11 +2,24 @@
  * Where each SSE event id of a session was first delivered: the duplicate-id and resume rules ask
  * it once per event, for every event of sessions that run for hours.
  *
- * A `Map<string, …>` did this at about a fifth of all ingest time. Each entry stored a fresh string
- * in a long-lived table, and the garbage collector then revisits every such slot. This index
- * stores no strings: an open-addressing table of 32-bit hashes over typed arrays, whose entries
- * point at the event itself. The id text is read back from the stream's own event column only to
- * confirm a hash match.
+ * It stores no strings (a `Map` of ids was a fifth of all ingest time, most of it the garbage
+ * collector revisiting a million long-lived strings): only 32-bit hashes of the ids, each with the
+ * stream and event that delivered it. The id text is read back from the stream's own event column
+ * only to confirm a hash match.
+ *
+ * Nor does it keep one big hash table. Such a table outgrows the caches, every insert then reads a
+ * random slot of it, and the table and its doublings take fresh memory, which costs more than its
+ * use: on the virtual machines here, first touching a page costs 4–13 µs (a byte of it about as
+ * much as hashing an id). Instead:
+ *
+ * - A Bloom filter of every hash, at 12 bits per id, answers most inserts ("never seen") by itself.
+ *   It is small enough to stay in the cache.
+ * - The exact record is a log-structured merge: the newest ids unsorted in a short tail, the rest
+ *   in a few runs sorted by hash. Two runs of one size merge into one, sequentially, so each id is
+ *   copied about log₂(ids ÷ TAIL) times; a merged run's buffers are reused by the next merge.
+ *
+ * Only a "maybe" from the filter (about 1 new id in 10,000 in bench/traffic.ts, and every real
+ * repeat) or a lookup by id searches the record: the tail by a scan, each run by binary search.
  */
 
 /** A place an id was delivered at. */
@@ -18,21 +31,37 @@ export interface Delivery {
 /** Reads back the id of a delivery, to confirm a hash match. */
 export type IdAt = (stream: number, event: number) => string | undefined;
 
-const INITIAL_SLOTS = 256;
+/** Ids kept unsorted before they become a run (a power of two): a scan of this many is ~1 µs. */
+const TAIL = 1024;
+/** Filter bits per id at its fullest; the filter doubles before it holds more ids. */
+const FILTER_BITS_PER_ID = 12;
+const FIRST_FILTER_IDS = 1024;
+/** A sorted run: (hash, entry number) pairs, by unsigned hash; it holds TAIL × 2^k pairs. */
+type Run = Uint32Array<ArrayBuffer>;
 
 export class IdIndex {
-  /**
-   * Two Int32s per slot: the entry number + 1 (0 is empty), then the id's hash. Side by side, a
-   * probe reads one cache line: a session's index outgrows the caches, and a probe that read two
-   * arrays cost two misses.
-   */
-  private table = new Int32Array(INITIAL_SLOTS * 2);
-  /** Two Int32s per entry: the stream and the event that first delivered the id. */
-  private entries = new Int32Array(INITIAL_SLOTS);
   size = 0;
   /**
+   * Two Int32s per entry, in delivery order: the stream and the event that delivered the id. Runs
+   * point here, so a merge moves two words per id, not three.
+   */
+  private entries = new Int32Array(2 * TAIL);
+  /** The hashes of the entries since the last run was made, in delivery order. */
+  private readonly tail = new Uint32Array(TAIL);
+  private tailLength = 0;
+  /** Sorted runs, longest first; each longer than the next. */
+  private readonly runs: Run[] = [];
+  /**
+   * Spare buffers by run length (k): the two runs each merge consumes, for the next runs of their
+   * length, so a long session touches fresh memory for about three times its record, not for
+   * every copy of every id.
+   */
+  private readonly spares: Run[][] = [];
+  private filter = new Int32Array(filterWords(FIRST_FILTER_IDS));
+  private filterIds = FIRST_FILTER_IDS;
+  /**
    * Per index, so ids cannot be chosen in advance to collide: they come from the page and the
-   * server, and a flood of equal hashes would turn every lookup into a scan.
+   * server, and a flood of equal hashes would make every insert search the record.
    */
   private readonly seed = (Math.random() * 0x7fffffff) | 0;
 
@@ -40,61 +69,131 @@ export class IdIndex {
 
   /** Where `id` was first delivered, or undefined. */
   get(id: string): Delivery | undefined {
-    const entry = this.find(id, this.hash(id));
-    return entry < 0 ? undefined : this.delivery(entry);
+    const hash = this.hash(id);
+    return this.mayHold(hash) ? this.find(id, hash) : undefined;
   }
 
   has(id: string): boolean {
-    return this.find(id, this.hash(id)) >= 0;
+    return this.get(id) !== undefined;
   }
 
   /** Records `id`'s first delivery; returns the earlier one instead when there was one. */
   add(id: string, stream: number, event: number): Delivery | undefined {
     const hash = this.hash(id);
-    const entry = this.find(id, hash);
-    if (entry >= 0) return this.delivery(entry);
-    // Slots stay at most half full, so probe runs stay short.
-    if ((this.size + 1) * 4 > this.table.length) this.grow();
-    if (this.size * 2 === this.entries.length) this.entries = widen(this.entries);
+    if (this.mayHold(hash)) {
+      const first = this.find(id, hash);
+      if (first) return first;
+    }
     const n = this.size++;
+    if (n * 2 === this.entries.length) this.entries = widen(this.entries);
     this.entries[n * 2] = stream;
     this.entries[n * 2 + 1] = event;
-    this.place(this.table, hash, n + 1);
+    this.tail[this.tailLength++] = hash;
+    if (this.size > this.filterIds) this.growFilter();
+    else this.remember(hash);
+    if (this.tailLength === TAIL) this.sortTail();
     return undefined;
+  }
+
+  /** The first delivery of `id`: the tail by a scan, then each run by binary search. */
+  private find(id: string, hash: number): Delivery | undefined {
+    const { tail } = this;
+    const first = this.size - this.tailLength;
+    for (let i = 0; i < this.tailLength; i++) if (tail[i] === hash && this.is(first + i, id)) return this.delivery(first + i);
+    for (const run of this.runs) {
+      // The first pair whose hash is not below `hash`; equal hashes sit side by side after it.
+      let low = 0;
+      let high = run.length >> 1;
+      while (low < high) {
+        const mid = (low + high) >> 1;
+        if (run[mid * 2]! < hash) low = mid + 1;
+        else high = mid;
+      }
+      for (let at = low * 2; at < run.length && run[at] === hash; at += 2) if (this.is(run[at + 1]!, id)) return this.delivery(run[at + 1]!);
+    }
+    return undefined;
+  }
+
+  private is(entry: number, id: string): boolean {
+    return this.idAt(this.entries[entry * 2]!, this.entries[entry * 2 + 1]!) === id;
   }
 
   private delivery(entry: number): Delivery {
     return { stream: this.entries[entry * 2]!, event: this.entries[entry * 2 + 1]! };
   }
 
-  /** The entry number of `id`, or -1. */
-  private find(id: string, hash: number): number {
-    const { table, entries } = this;
-    const mask = (table.length >> 1) - 1;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const stored = table[slot * 2]!;
-      if (stored === 0) return -1;
-      const entry = stored - 1;
-      if (table[slot * 2 + 1] === hash && this.idAt(entries[entry * 2]!, entries[entry * 2 + 1]!) === id) return entry;
+  /**
+   * The tail becomes a run, sorted by hash; runs of one length then merge, as a binary counter
+   * carries. Hashes are uniform, so a bucket per TAIL-th of the hash range holds about one id: one
+   * counting pass finds where each bucket starts, and an insertion sort orders the few in one.
+   */
+  private sortTail(): void {
+    const { tail } = this;
+    const first = this.size - TAIL;
+    bucketStarts.fill(0);
+    for (let i = 0; i < TAIL; i++) bucketStarts[(tail[i]! >>> BUCKET_SHIFT) + 1]!++;
+    for (let bucket = 1; bucket <= TAIL; bucket++) bucketStarts[bucket] = bucketStarts[bucket]! + bucketStarts[bucket - 1]!;
+    let run = this.buffer(0);
+    for (let i = 0; i < TAIL; i++) {
+      const hash = tail[i]!;
+      const bucket = hash >>> BUCKET_SHIFT;
+      const start = bucketStarts[bucket]! * 2;
+      let at = start + bucketFill[bucket]!++ * 2;
+      // Larger hashes of the same bucket move up one place.
+      for (; at > start && run[at - 2]! > hash; at -= 2) {
+        run[at] = run[at - 2]!;
+        run[at + 1] = run[at - 1]!;
+      }
+      run[at] = hash;
+      run[at + 1] = first + i;
     }
+    bucketFill.fill(0);
+    this.tailLength = 0;
+    for (let k = 0; this.runs.length > 0 && this.runs[this.runs.length - 1]!.length === run.length; k++) {
+      const older = this.runs.pop()!;
+      const merged = merge(older, run, this.buffer(k + 1));
+      (this.spares[k] ??= []).push(older, run);
+      run = merged;
+    }
+    this.runs.push(run);
   }
 
-  private place(table: Int32Array, hash: number, stored: number): void {
-    const mask = (table.length >> 1) - 1;
-    let slot = hash & mask;
-    while (table[slot * 2] !== 0) slot = (slot + 1) & mask;
-    table[slot * 2] = stored;
-    table[slot * 2 + 1] = hash;
+  /** A buffer for a run of TAIL × 2^k ids: the spare one, or a new one. */
+  private buffer(k: number): Run {
+    return this.spares[k]?.pop() ?? new Uint32Array(TAIL * 2 * 2 ** k);
   }
 
-  private grow(): void {
-    const old = this.table;
-    const table = new Int32Array(old.length * 2);
-    for (let i = 0; i < old.length; i += 2) if (old[i] !== 0) this.place(table, old[i + 1]!, old[i]!);
-    this.table = table;
+  /** Whether the filter may hold `hash`: false means no id with this hash was added. */
+  private mayHold(hash: number): boolean {
+    const { filter } = this;
+    const block = (hash & ((filter.length >> 1) - 1)) * 2;
+    const bits = Math.imul(hash, 0x9e3779b1);
+    return hasBit(filter, block, bits >>> 26) && hasBit(filter, block, (bits >>> 20) & 63) && hasBit(filter, block, (bits >>> 14) & 63) && hasBit(filter, block, (bits >>> 8) & 63);
   }
 
-  /** A seeded multiply-xorshift hash of the UTF-16 code units, with a final avalanche. */
+  /**
+   * Sets `hash`'s four bits, all in one 64-bit block: one cache line per id. Its block comes from
+   * the hash's low bits and its bits from the high bits of a second mix, so the two are unrelated.
+   */
+  private remember(hash: number): void {
+    const { filter } = this;
+    const block = (hash & ((filter.length >> 1) - 1)) * 2;
+    const bits = Math.imul(hash, 0x9e3779b1);
+    setBit(filter, block, bits >>> 26);
+    setBit(filter, block, (bits >>> 20) & 63);
+    setBit(filter, block, (bits >>> 14) & 63);
+    setBit(filter, block, (bits >>> 8) & 63);
+  }
+
+  /** A filter for twice the ids, refilled from the record: a sequential read, once per doubling. */
+  private growFilter(): void {
+    this.filterIds *= 2;
+    this.filter = new Int32Array(filterWords(this.filterIds));
+    for (const run of this.runs) for (let at = 0; at < run.length; at += 2) this.remember(run[at]!);
+    for (let i = 0; i < this.tailLength; i++) this.remember(this.tail[i]!);
+  }
+
+  /** A seeded multiply-xorshift hash of the UTF-16 code units, with a final avalanche; unsigned. */
   private hash(id: string): number {
     let h = this.seed ^ id.length;
     for (let i = 0; i < id.length; i++) {
@@ -102,8 +201,49 @@ export class IdIndex {
       h ^= h >>> 15;
     }
     h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-    return h ^ (h >>> 16);
+    return (h ^ (h >>> 16)) >>> 0;
   }
+}
+
+/** A tail's buckets: TAIL of them, by the hash's top bits. */
+const BUCKET_SHIFT = 32 - Math.log2(TAIL);
+/** Where each bucket starts in the run being made, and how many of its ids are placed. */
+const bucketStarts = new Uint32Array(TAIL + 1);
+const bucketFill = new Uint32Array(TAIL);
+
+/** Words for a filter of `ids` at FILTER_BITS_PER_ID: a power of two, for the block mask. */
+function filterWords(ids: number): number {
+  let words = 2;
+  while (words * 32 < ids * FILTER_BITS_PER_ID) words *= 2;
+  return words;
+}
+
+function hasBit(filter: Int32Array, block: number, bit: number): boolean {
+  return (filter[block + (bit >> 5)]! & (1 << (bit & 31))) !== 0;
+}
+
+function setBit(filter: Int32Array, block: number, bit: number): void {
+  const word = block + (bit >> 5);
+  filter[word] = filter[word]! | (1 << (bit & 31));
+}
+
+/** Two sorted runs into `out`, which holds both; on equal hashes the older run's id goes first. */
+function merge(older: Run, newer: Run, out: Run): Run {
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < older.length && j < newer.length) {
+    if (older[i]! <= newer[j]!) {
+      out[k++] = older[i++]!;
+      out[k++] = older[i++]!;
+    } else {
+      out[k++] = newer[j++]!;
+      out[k++] = newer[j++]!;
+    }
+  }
+  out.set(older.subarray(i), k);
+  out.set(newer.subarray(j), k + older.length - i);
+  return out;
 }
 
 function widen(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
