@@ -1,7 +1,7 @@
 import type { SeqValue } from './sequence';
 import type { EventRecord } from './state';
 import type { StringTable } from './string-table';
-import { RowBuffers } from './row-buffers';
+import { RowBuffers, type RowRegion } from './row-buffers';
 import { TextStore } from './text-store';
 
 type Role = EventRecord['role'];
@@ -86,10 +86,11 @@ export class EventColumns implements EventTable {
   length = 0;
   private capacity = INITIAL_ROWS;
   /**
-   * The rows, in one buffer per table: a stream's table grows a few times, and allocating one
-   * buffer per column per growth cost more than filling them (ArrayBuffers are slow to make; see
-   * RowBuffers, which also reuses the buffers tables outgrow).
+   * The rows, in one region of memory per table: a stream's table grows a few times, and a buffer
+   * per column per growth cost more than filling them (ArrayBuffers are slow to make; see
+   * RowBuffers, which also reuses the regions tables outgrow).
    */
+  private region!: RowRegion;
   private floats!: Float64Array<ArrayBuffer>;
   private ints!: Int32Array<ArrayBuffer>;
   /** Ids and data the store cannot hold (see `TextStore.add`). */
@@ -240,21 +241,23 @@ export class EventColumns implements EventTable {
     return key === undefined ? undefined : { key, value: this.seqValueAt(index), kind: KINDS[(bits >> KIND_SHIFT) & 0b11]! };
   }
 
-  /** Room for `rows` rows: both views on one buffer. */
+  /** Room for `rows` rows: both views on one region. */
   private allocate(rows: number): void {
-    const buffer = this.buffers.take(rows * (2 * Float64Array.BYTES_PER_ELEMENT + INTS * Int32Array.BYTES_PER_ELEMENT));
-    this.floats = new Float64Array(buffer, 0, rows * 2);
-    this.ints = new Int32Array(buffer, rows * 2 * Float64Array.BYTES_PER_ELEMENT, rows * INTS);
+    // INITIAL_ROWS is even, so the region's size, and the ints' offset in it, are multiples of 8.
+    const region = this.buffers.take(rows * (2 * Float64Array.BYTES_PER_ELEMENT + INTS * Int32Array.BYTES_PER_ELEMENT));
+    this.region = region;
+    this.floats = new Float64Array(region.buffer, region.offset, rows * 2);
+    this.ints = new Int32Array(region.buffer, region.offset + rows * 2 * Float64Array.BYTES_PER_ELEMENT, rows * INTS);
     this.capacity = rows;
   }
 
   /** Doubles the rows; amortised O(1) per event. */
   private grow(): void {
-    const { floats, ints } = this;
+    const { floats, ints, region } = this;
     this.allocate(this.capacity * 2);
     this.floats.set(floats);
     this.ints.set(ints);
-    this.buffers.give(floats.buffer);
+    this.buffers.give(region);
   }
 }
 
