@@ -54,20 +54,29 @@ export function compilePlan(spec: TemplateSpec, pointers: readonly string[]): Bl
   const stops = leavesAt(stopReasonPlaces('params'), ['string']);
   const resumeTokens = leavesAt(seqPlaces('resume_token'), ['string']);
 
+  // One value, rewritten for each block: the table and the sequence rule copy what they keep.
+  const seq: SeqValue = { key: '', value: 0, kind: 'app_seq' };
   const seqOf = (groups: RegExpExecArray, tokenKey: string | undefined): SeqValue | undefined => {
     for (const read of appSeqs) {
       const value = read(groups) as number;
-      if (Number.isSafeInteger(value)) return { key: 'app_seq', value, kind: 'app_seq' };
+      if (Number.isSafeInteger(value)) return setSeq(seq, 'app_seq', value, 'app_seq');
     }
     if (progress && tokenKey !== undefined) {
       const value = progress(groups) as number;
-      if (Number.isFinite(value)) return { key: `progress:${tokenKey}`, value, kind: 'progress' };
+      // The key is built once per token, not once per block (keyOf gives the same string back).
+      if (Number.isFinite(value)) return setSeq(seq, tokenKey === lastToken ? lastProgressKey : progressKey(tokenKey), value, 'progress');
     }
     for (const { key, read } of userSeqs) {
       const value = read(groups) as number;
-      if (Number.isSafeInteger(value)) return { key, value, kind: 'pointer' };
+      if (Number.isSafeInteger(value)) return setSeq(seq, key, value, 'pointer');
     }
     return undefined;
+  };
+  let lastToken: string | undefined;
+  let lastProgressKey = '';
+  const progressKey = (tokenKey: string): string => {
+    lastToken = tokenKey;
+    return (lastProgressKey = `progress:${tokenKey}`);
   };
   const firstOf = (groups: RegExpExecArray, reads: readonly Read[], accept: (value: string) => boolean): string | undefined => {
     for (const read of reads) {
@@ -89,4 +98,11 @@ export function compilePlan(spec: TemplateSpec, pointers: readonly string[]): Bl
       fields.resumeToken = firstOf(groups, resumeTokens, (value) => value !== '');
     },
   };
+}
+
+function setSeq(seq: SeqValue, key: string, value: number, kind: SeqValue['kind']): SeqValue {
+  seq.key = key;
+  seq.value = value;
+  seq.kind = kind;
+  return seq;
 }

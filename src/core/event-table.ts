@@ -37,11 +37,16 @@ export type RecordFields = { -readonly [K in Exclude<keyof EventRecord, 'idOnly'
   idOnly: boolean;
   truncated: boolean;
   /**
-   * Where `id` and `data` already are in the text store (a borrowed chunk), each as long as its
-   * string; -1 when the table must store them.
+   * Where `id` and `data` already are in the text store (a borrowed chunk); -1 when the table must
+   * store them. The id there is as long as `id`; the data is `dataLength` long, and `data` may
+   * then be left empty (a block template need not cut it out of its chunk).
    */
   idAt: number;
   dataAt: number;
+  dataLength: number;
+  /** A text `id` stands in, from `idStart` (the chunk a block template read it from), or the id itself. */
+  idIn: string | undefined;
+  idStart: number;
 };
 
 const ROLES: readonly Role[] = ['request', 'notification', 'progress', 'result', 'error', 'endpoint', 'empty', 'malformed', 'truncated'];
@@ -125,8 +130,8 @@ export class EventColumns implements EventTable {
     ints[row + METHOD] = this.numberOf(f.method, METHOD);
     ints[row + TOKEN] = this.numberOf(f.progressToken, TOKEN);
     ints[row + EVENT_TYPE] = this.numberOf(f.event, EVENT_TYPE);
-    ints[row + ID_AT] = this.store(f.id, f.idAt, row + ID_LENGTH, i, this.looseIds);
-    ints[row + DATA_AT] = this.store(f.data || undefined, f.dataAt, row + DATA_LENGTH, i, this.looseData);
+    ints[row + ID_AT] = this.store(f.id, f.idAt, f.id?.length ?? 0, row + ID_LENGTH, i, this.looseIds);
+    ints[row + DATA_AT] = this.store(f.data || undefined, f.dataAt, f.dataLength, row + DATA_LENGTH, i, this.looseData);
     if (f.idKey !== undefined || f.retry !== undefined || f.stopReason !== undefined || f.resumeToken !== undefined) {
       // Copies: a string from the payload may be a slice that would keep its whole decoded chunk
       // alive for the session's life (see json-shapes.ts); the text store keeps the rest.
@@ -216,13 +221,13 @@ export class EventColumns implements EventTable {
     return number;
   }
 
-  /** Where `text` is in the store (storing it unless it is already at `stored`); sets its length. */
-  private store(text: string | undefined, stored: number, length: number, index: number, loose: Map<number, string>): number {
-    if (text === undefined) return NONE;
+  /** Where `text` is in the store (storing it unless it is already at `stored`, `storedLength` long); sets its length. */
+  private store(text: string | undefined, stored: number, storedLength: number, length: number, index: number, loose: Map<number, string>): number {
     if (stored >= 0) {
-      this.ints[length] = text.length;
+      this.ints[length] = storedLength;
       return stored;
     }
+    if (text === undefined) return NONE;
     const at = this.text.add(text);
     if (at < 0) loose.set(index, text);
     else this.ints[length] = this.text.size - at;

@@ -30,6 +30,22 @@ describe('IdIndex', () => {
     expect(index.has('s2_3')).toBe(false);
   });
 
+  it('finds an id added where it stands in a larger text by the id alone, and the other way round', () => {
+    const ids = ['7_1790000000001_a', '7_1790000000002_b', 'x'];
+    const text = `id: ${ids.join('\nid: ')}\n`;
+    const index = new IdIndex((_stream, event) => ids[event]);
+    let at = 0;
+    ids.forEach((id, event) => {
+      at = text.indexOf(id, at);
+      expect(index.add(id, 0, event, text, at)).toBeUndefined();
+    });
+    ids.forEach((id, event) => expect(index.get(id)).toEqual({ stream: 0, event }));
+    // A repeat given as a plain string is found, and so is one given in the text.
+    expect(index.add(ids[1]!, 1, 0)).toEqual({ stream: 0, event: 1 });
+    expect(index.add(ids[2]!, 1, 1, text, text.lastIndexOf('x'))).toEqual({ stream: 0, event: 2 });
+    expect(index.size).toBe(3);
+  });
+
   it('tells apart ids that differ only in case, length or a lone surrogate', () => {
     const { index, deliver } = store();
     const ids = ['a', 'A', 'a ', '', '\uD800', '\uDC00', '\uD800\uDC00', '0', '00', '1', '1.0'];

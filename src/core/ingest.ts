@@ -26,13 +26,21 @@ export function ingestEvent(stream: StreamState, session: SessionState, event: S
  * same fields, read by the template's plan (see block-plan.ts).
  */
 export function ingestBlock(stream: StreamState, session: SessionState, text: string, block: BlockMatch<BlockPlan>, time: number, context: IngestContext, base: number): void {
-  const fields = emptyFields(time, block.id, block.event, text.slice(block.dataStart, block.end - 2));
-  // With the chunk in the text store (at `base`), the event's text is where it already is.
+  const { plan } = block;
+  // With the chunk in the text store (at `base`), the event's text is where it already is, and a
+  // plan that reads the groups needs no `data` string at all.
+  const data = base >= 0 && 'fill' in plan ? '' : text.slice(block.dataStart, block.end - 2);
+  // One record, reused: `record` copies what it keeps, and millions of blocks would each leave one.
+  const fields = resetFields((context.blockFields ??= emptyFields(0, undefined, undefined, '')), time, block.id, block.event, data);
   if (base >= 0) {
     fields.dataAt = base + block.dataStart;
+    fields.dataLength = block.end - 2 - block.dataStart;
     if (block.idStart >= 0) fields.idAt = base + block.idStart;
   }
-  const { plan } = block;
+  if (block.idStart >= 0) {
+    fields.idIn = text;
+    fields.idStart = block.idStart;
+  }
   if ('fill' in plan) plan.fill(fields, block.groups);
   else describeValue(fields, plan.build(block.groups), stream, stream.events.length, context);
   record(stream, session, fields);
@@ -42,7 +50,7 @@ function record(stream: StreamState, session: SessionState, fields: RecordFields
   const index = stream.events.length;
   stream.events.append(fields);
   if (!fields.truncated) stream.completeEvents++;
-  if (fields.id !== undefined) noteId(session, stream, index, fields.id);
+  if (fields.id !== undefined) noteId(session, stream, index, fields.id, fields.idIn ?? fields.id, fields.idStart);
   if (fields.role === 'malformed' || fields.role === 'truncated') return;
   if (fields.seq) checkSequence(stream, index, fields.seq);
 }
@@ -52,6 +60,8 @@ export interface IngestContext {
   pointers: readonly string[];
   json: ShapeParser;
   templates: BlockTemplates<BlockPlan>;
+  /** The record `ingestBlock` fills for every block; made on first use. */
+  blockFields?: RecordFields;
 }
 
 /** The parts of a payload the rules read, for `pointers`: what a block template rebuilds. */
@@ -92,7 +102,34 @@ function emptyFields(time: number, id: string | undefined, event: string | undef
     resumeToken: undefined,
     idAt: -1,
     dataAt: -1,
+    dataLength: 0,
+    idIn: undefined,
+    idStart: 0,
   };
+}
+
+/** `fields` as `emptyFields` makes them, in place. */
+function resetFields(fields: RecordFields, time: number, id: string | undefined, event: string | undefined, data: string): RecordFields {
+  fields.time = time;
+  fields.id = id;
+  fields.event = event;
+  fields.data = data;
+  fields.retry = undefined;
+  fields.idOnly = false;
+  fields.truncated = false;
+  fields.role = 'empty';
+  fields.method = undefined;
+  fields.idKey = undefined;
+  fields.seq = undefined;
+  fields.progressToken = undefined;
+  fields.stopReason = undefined;
+  fields.resumeToken = undefined;
+  fields.idAt = -1;
+  fields.dataAt = -1;
+  fields.dataLength = 0;
+  fields.idIn = undefined;
+  fields.idStart = 0;
+  return fields;
 }
 
 function describe(event: SseEvent, stream: StreamState, index: number, context: IngestContext): RecordFields {
@@ -165,9 +202,10 @@ function notePairing(stream: StreamState, index: number, message: RpcMessage): v
   }
 }
 
-function noteId(session: SessionState, stream: StreamState, index: number, id: string): void {
+/** `id` stands in `text` from `start` (see IdIndex.add). */
+function noteId(session: SessionState, stream: StreamState, index: number, id: string, text: string, start: number): void {
   if (session.allIntegerIds && !INTEGER_ID.test(id)) session.allIntegerIds = false;
-  const first = session.ids.add(id, stream.index, index);
+  const first = session.ids.add(id, stream.index, index, text, start);
   if (!first) return;
   session.findings.push(finding('duplicate-event-id', 'error', stream.index, index,
     `Event id ${quote(id)} was already delivered as event ${first.event} of stream ${first.stream}: a replay re-sent it, so the client may process the same message twice.`));
