@@ -3,7 +3,7 @@ import { IdIndex, type IdAt } from './id-index';
 import { classify, isRecord, keyOf } from './jsonrpc';
 import { header } from './model';
 import type { Transport } from './report';
-import type { SessionState, StreamState } from './state';
+import type { SessionState, SettledStreams, StreamState } from './state';
 
 /** A session key and the transport that implies it. */
 export interface SessionRef {
@@ -58,6 +58,7 @@ export function createSession(ref: SessionRef, idAt: IdAt): SessionState {
     answeredCalls: new Set(),
     tokens: new Map(),
     findings: [],
+    settled: unsettled(),
   };
 }
 
@@ -102,4 +103,8 @@ export function joinSession(session: SessionState, stream: StreamState): void {
     else session.unanswered.add(message.idKey);
     if (token !== undefined) session.tokens.set(token, stream.index);
   }
+}
+
+export function unsettled(): SettledStreams {
+  return { count: 0, last: undefined, lines: [], findings: [], resumes: [] };
 }

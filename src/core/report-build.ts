@@ -1,7 +1,8 @@
 import { chainRoot, evaluateResume, linkOf } from './continuity';
 import { finding } from './ingest';
 import type { Finding, Report, ResumeReport, SessionReport, StreamReport } from './report';
-import type { SessionState, StreamState } from './state';
+import { unsettled } from './grouping';
+import type { SessionState, SettledStreams, StreamState } from './state';
 
 /**
  * Assembles the report from the incremental state. Per-event rules already ran; what is left
@@ -25,28 +26,53 @@ export function buildReport(sessionStates: Iterable<SessionState>, streams: read
 }
 
 function sessionReport(session: SessionState, streams: readonly StreamState[], isSaved: (callKey: string) => boolean): SessionReport {
-  // Already in index order; a live report is asked for several times a second, so this loop over
-  // every stream of a long session does as little as it can.
+  // A live report is asked for several times a second: the settled streams' lines and findings
+  // are copied as they were, and only the streams after them are looked at.
   const members = session.streams;
-  const resumes: ResumeReport[] = [];
-  const findings: Finding[] = [...session.findings];
-  for (const stream of members) {
+  const settled = settle(session);
+  const lines = settled.lines.slice();
+  const findings: Finding[] = [...session.findings, ...settled.findings];
+  const resumers = settled.resumes.slice();
+  for (let i = settled.count; i < members.length; i++) {
+    const stream = members[i]!;
     for (const item of stream.findings) findings.push(item);
-    if (stream.lastEventId === null || stream.request.method.toUpperCase() !== 'GET') continue;
+    lines.push(streamReport(session, stream));
+    if (isResume(stream)) resumers.push(stream);
+  }
+  const resumes: ResumeReport[] = [];
+  for (const stream of resumers) {
     const outcome = evaluateResume(session, streams, stream);
     resumes.push(outcome.resume);
     findings.push(...outcome.findings);
   }
   findings.push(...lostResults(session, streams, isSaved), ...reconnectsWithoutCursor(session, members));
   findings.sort((a, b) => a.stream - b.stream || (a.event ?? -1) - (b.event ?? -1) || a.code.localeCompare(b.code));
-  return {
-    key: session.key,
-    transport: session.transport,
-    protocolVersion: session.protocolVersion,
-    streams: members.map((stream) => streamReport(session, stream)),
-    resumes,
-    findings,
-  };
+  return { key: session.key, transport: session.transport, protocolVersion: session.protocolVersion, streams: lines, resumes, findings };
+}
+
+const isResume = (stream: StreamState): boolean => stream.lastEventId !== null && stream.request.method.toUpperCase() === 'GET';
+
+/**
+ * The session's settled streams (see SettledStreams), extended by those that settled since the
+ * last report. A stream that joined in among them (a GET learns its session from its first event)
+ * starts the count afresh.
+ */
+function settle(session: SessionState): SettledStreams {
+  const members = session.streams;
+  let settled = session.settled;
+  if (settled.count > 0 && members[settled.count - 1] !== settled.last) settled = session.settled = unsettled();
+  while (settled.count < members.length) {
+    const stream = members[settled.count]!;
+    const line = streamReport(session, stream);
+    // An open stream may still deliver events (and findings); a resume's link may still resolve.
+    if (stream.end.state === 'open' || (line.resumes === null && stream.lastEventId !== null)) break;
+    settled.lines.push(line);
+    settled.findings.push(...stream.findings);
+    if (isResume(stream)) settled.resumes.push(stream);
+    settled.last = stream;
+    settled.count++;
+  }
+  return settled;
 }
 
 function streamReport(session: SessionState, stream: StreamState): StreamReport {

@@ -92,4 +92,21 @@ export interface SessionState {
   /** Which exchange asked for each progress token. */
   tokens: Map<string, number>;
   findings: Finding[];
+  /** What reports keep between calls (see report-build.ts). */
+  settled: SettledStreams;
+}
+
+/**
+ * The session's leading streams whose report lines and findings can no longer change: ended, with
+ * any resume link resolved. A live report is asked for several times a second, and this lets it
+ * look only at the streams after them, not at every stream of a long session.
+ */
+export interface SettledStreams {
+  /** How many of `streams` lead the session settled, and the last of them (a stream that joins in among them shifts it). */
+  count: number;
+  last: StreamState | undefined;
+  lines: StreamReport[];
+  findings: Finding[];
+  /** The settled resumes (GET with Last-Event-ID), whose evaluation may still change as other streams arrive. */
+  resumes: StreamState[];
 }
