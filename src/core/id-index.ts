@@ -9,17 +9,19 @@
  *
  * Nor does it keep one big hash table. Such a table outgrows the caches, every insert then reads a
  * random slot of it, and the table and its doublings take fresh memory, which costs more than its
- * use: on the virtual machines here, first touching a page costs 4–13 µs (a byte of it about as
- * much as hashing an id). Instead:
+ * use: on the virtual machines here, first touching a 4 KB page costs 4–13 µs. Instead:
  *
- * - A Bloom filter of every hash, at 12 bits per id, answers most inserts ("never seen") by itself.
- *   It is small enough to stay in the cache.
+ * - A Bloom filter of every hash, at 12 to 24 bits per id, answers most inserts ("never seen") by
+ *   itself. It is small enough to stay near the cache: 1 MB for the bench's 484,000 ids.
  * - The exact record is a log-structured merge: the newest ids unsorted in a short tail, the rest
  *   in a few runs sorted by hash. Two runs of one size merge into one, sequentially, so each id is
  *   copied about log₂(ids ÷ TAIL) times; a merged run's buffers are reused by the next merge.
  *
- * Only a "maybe" from the filter (about 1 new id in 10,000 in bench/traffic.ts, and every real
- * repeat) or a lookup by id searches the record: the tail by a scan, each run by binary search.
+ * Only a "maybe" from the filter (about 1 new id in 20,000 of the bench's, and every real repeat)
+ * or a lookup by id searches the record: the tail by a scan, each run by binary search.
+ *
+ * Over bench/traffic.ts's 100 MB the analysis went from a median of 591 to 516 ms with this.
+ * id-index.test.ts compares it with a Map on random ids, repeats and streams.
  */
 
 /** A place an id was delivered at. */
