@@ -30,8 +30,7 @@ export function ingestBlock(stream: StreamState, session: SessionState, text: st
   // With the chunk in the text store (at `base`), the event's text is where it already is, and a
   // plan that reads the groups needs no `data` string at all.
   const data = base >= 0 && 'fill' in plan ? '' : text.slice(block.dataStart, block.end - 2);
-  // One record, reused: `record` copies what it keeps, and millions of blocks would each leave one.
-  const fields = resetFields((context.blockFields ??= emptyFields(0, undefined, undefined, '')), time, block.id, block.event, data);
+  const fields = emptyFields(time, block.id, block.event, data);
   if (base >= 0) {
     fields.dataAt = base + block.dataStart;
     fields.dataLength = block.end - 2 - block.dataStart;
@@ -60,8 +59,6 @@ export interface IngestContext {
   pointers: readonly string[];
   json: ShapeParser;
   templates: BlockTemplates<BlockPlan>;
-  /** The record `ingestBlock` fills for every block; made on first use. */
-  blockFields?: RecordFields;
 }
 
 /** The parts of a payload the rules read, for `pointers`: what a block template rebuilds. */
@@ -106,30 +103,6 @@ function emptyFields(time: number, id: string | undefined, event: string | undef
     idIn: undefined,
     idStart: 0,
   };
-}
-
-/** `fields` as `emptyFields` makes them, in place. */
-function resetFields(fields: RecordFields, time: number, id: string | undefined, event: string | undefined, data: string): RecordFields {
-  fields.time = time;
-  fields.id = id;
-  fields.event = event;
-  fields.data = data;
-  fields.retry = undefined;
-  fields.idOnly = false;
-  fields.truncated = false;
-  fields.role = 'empty';
-  fields.method = undefined;
-  fields.idKey = undefined;
-  fields.seq = undefined;
-  fields.progressToken = undefined;
-  fields.stopReason = undefined;
-  fields.resumeToken = undefined;
-  fields.idAt = -1;
-  fields.dataAt = -1;
-  fields.dataLength = 0;
-  fields.idIn = undefined;
-  fields.idStart = 0;
-  return fields;
 }
 
 function describe(event: SseEvent, stream: StreamState, index: number, context: IngestContext): RecordFields {
