@@ -1,6 +1,6 @@
 import type { TemplateSpec } from './block-template';
 import type { RecordFields } from './event-table';
-import { stringOf, type Builder, type ShapeLeaf } from './json-shapes';
+import { numberOf, stringOf, type Builder, type ShapeLeaf } from './json-shapes';
 import { classify, keyOf, STOP_REASONS, stopReasonPlaces, type RpcMessage } from './jsonrpc';
 import { isJsonPointer, pointerPath, seqPlaces, type SeqValue } from './sequence';
 
@@ -35,7 +35,7 @@ export function compilePlan(spec: TemplateSpec, pointers: readonly string[]): Bl
     const leaf = spec.leaves[index];
     if (!leaf || !kinds.includes(leaf.kind)) return undefined;
     const group = spec.firstGroup + index;
-    if (leaf.kind === 'number') return (groups) => Number(groups[group]);
+    if (leaf.kind === 'number') return (groups) => numberOf(groups[group]!);
     if (leaf.kind === 'boolean') return (groups) => groups[group] === 'true';
     return (groups) => stringOf(groups[group]!);
   };

@@ -50,7 +50,6 @@ export type RecordFields = { -readonly [K in Exclude<keyof EventRecord, 'idOnly'
 };
 
 const ROLES: readonly Role[] = ['request', 'notification', 'progress', 'result', 'error', 'endpoint', 'empty', 'malformed', 'truncated'];
-const ROLE_CODE: Readonly<Record<Role, number>> = Object.fromEntries(ROLES.map((role, code) => [role, code])) as Record<Role, number>;
 const KINDS: readonly SeqValue['kind'][] = ['app_seq', 'progress', 'pointer'];
 
 // `bits`: role (4 bits), sequence kind (2 bits), idOnly, truncated.
@@ -125,7 +124,7 @@ export class EventColumns implements EventTable {
     floats[i * 2] = f.time;
     floats[i * 2 + 1] = f.seq ? f.seq.value : NaN;
     const row = i * INTS;
-    ints[row + BITS] = ROLE_CODE[f.role] | (f.seq ? KINDS.indexOf(f.seq.kind) << KIND_SHIFT : 0) | (f.idOnly ? ID_ONLY : 0) | (f.truncated ? TRUNCATED : 0);
+    ints[row + BITS] = ROLES.indexOf(f.role) | (f.seq ? KINDS.indexOf(f.seq.kind) << KIND_SHIFT : 0) | (f.idOnly ? ID_ONLY : 0) | (f.truncated ? TRUNCATED : 0);
     ints[row + SEQ_KEY] = this.numberOf(f.seq?.key, SEQ_KEY);
     ints[row + METHOD] = this.numberOf(f.method, METHOD);
     ints[row + TOKEN] = this.numberOf(f.progressToken, TOKEN);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createShapeParser, type ShapeParser } from './json-shapes';
+import { createShapeParser, numberOf, type ShapeParser } from './json-shapes';
 
 /** What JSON.parse makes of `text`: its value, or that it throws. */
 function outcome(parse: (text: string) => unknown, text: string): { value: unknown } | { throws: true } {
@@ -133,5 +133,16 @@ describe('createShapeParser', () => {
     const text = progress(2, `${'x'.repeat(1_000_000)}\u0001`);
     expectSame(parser, text);
     expectSame(parser, progress(3, '\\'.repeat(200_001)));
+  });
+});
+
+describe('numberOf', () => {
+  it('reads every JSON number text exactly as JSON.parse does, -0 and long integers included', () => {
+    const text = fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => JSON.stringify(n)),
+      fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }).map(String),
+      fc.constantFrom('0', '-0', '1e5', '-2.50', '9007199254740993', '123456789012345', '1234567890123456', '-999999999999999'),
+    );
+    fc.assert(fc.property(text, (raw) => Object.is(numberOf(raw), JSON.parse(raw))), { numRuns: 2000 });
   });
 });
