@@ -25,7 +25,10 @@ const MAX_SLAB_REGION = SLAB_BYTES / 8;
 export class RowBuffers {
   private slab = new ArrayBuffer(0);
   private used = 0;
-  /** Regions tables outgrew, by size: every one is reused, so none is lost in its slab. */
+  /**
+   * Regions tables outgrew, by size, for the next table that needs that size: a region cannot be
+   * freed on its own while its slab lives.
+   */
   private readonly free = new Map<number, RowRegion[]>();
 
   /** A region of `bytes` (a multiple of 8); its contents are whatever it held (tables write a row before reading it). */
@@ -43,6 +46,8 @@ export class RowBuffers {
   }
 
   give(region: RowRegion): void {
+    // A buffer of its own is left to the collector: a long stream outgrows a few large ones once.
+    if (region.bytes > MAX_SLAB_REGION) return;
     let list = this.free.get(region.bytes);
     if (!list) this.free.set(region.bytes, (list = []));
     list.push(region);
