@@ -81,7 +81,8 @@ export function keepTreeFor(pointers: readonly string[]): KeepTree {
   return root.size === 0 || whole.has(root) ? new Map() : (root as KeepTree);
 }
 
-function emptyFields(time: number, id: string | undefined, event: string | undefined, data: string): RecordFields {
+/** A record with only its time, id, type and data set, as a framed event gives them. */
+export function emptyFields(time: number, id: string | undefined, event: string | undefined, data: string): RecordFields {
   return {
     time,
     id,

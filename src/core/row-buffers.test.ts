@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EventColumns, type RecordFields } from './event-table';
+import { emptyFields } from './ingest';
 import { RowBuffers } from './row-buffers';
 import { createStringTable } from './string-table';
 import { TextStore } from './text-store';
@@ -8,25 +9,11 @@ import { TextStore } from './text-store';
 /** A row whose every field says which table and row it is. */
 function fields(table: number, row: number): RecordFields {
   return {
-    time: table * 1_000_000 + row,
-    id: `${table}_${row}`,
-    event: 'message',
-    data: `{"t":${table},"r":${row}}`,
-    retry: undefined,
-    idOnly: false,
-    truncated: false,
+    ...emptyFields(table * 1_000_000 + row, `${table}_${row}`, 'message', `{"t":${table},"r":${row}}`),
     role: 'progress',
     method: `m${table}`,
-    idKey: undefined,
     seq: { key: 'app_seq', value: row, kind: 'app_seq' },
     progressToken: `"tok-${table}"`,
-    stopReason: undefined,
-    resumeToken: undefined,
-    idAt: -1,
-    dataAt: -1,
-    dataLength: 0,
-    idIn: undefined,
-    idStart: 0,
   };
 }
 
