@@ -44,9 +44,6 @@ export type RecordFields = { -readonly [K in Exclude<keyof EventRecord, 'idOnly'
   idAt: number;
   dataAt: number;
   dataLength: number;
-  /** A text `id` stands in, from `idStart` (the chunk a block template read it from), or the id itself. */
-  idIn: string | undefined;
-  idStart: number;
 };
 
 const ROLES: readonly Role[] = ['request', 'notification', 'progress', 'result', 'error', 'endpoint', 'empty', 'malformed', 'truncated'];

@@ -36,20 +36,18 @@ export function ingestBlock(stream: StreamState, session: SessionState, text: st
     fields.dataLength = block.end - 2 - block.dataStart;
     if (block.idStart >= 0) fields.idAt = base + block.idStart;
   }
-  if (block.idStart >= 0) {
-    fields.idIn = text;
-    fields.idStart = block.idStart;
-  }
   if ('fill' in plan) plan.fill(fields, block.groups);
   else describeValue(fields, plan.build(block.groups), stream, stream.events.length, context);
-  record(stream, session, fields);
+  // The id is hashed where it stands in the chunk (see IdIndex.add).
+  record(stream, session, fields, block.idStart >= 0 ? text : fields.id, Math.max(block.idStart, 0));
 }
 
-function record(stream: StreamState, session: SessionState, fields: RecordFields): void {
+/** Adds `fields` to the stream and applies the per-event rules; the id stands in `idText` from `idStart`. */
+function record(stream: StreamState, session: SessionState, fields: RecordFields, idText = fields.id, idStart = 0): void {
   const index = stream.events.length;
   stream.events.append(fields);
   if (!fields.truncated) stream.completeEvents++;
-  if (fields.id !== undefined) noteId(session, stream, index, fields.id, fields.idIn ?? fields.id, fields.idStart);
+  if (fields.id !== undefined) noteId(session, stream, index, fields.id, idText ?? fields.id, idStart);
   if (fields.role === 'malformed' || fields.role === 'truncated') return;
   if (fields.seq) checkSequence(stream, index, fields.seq);
 }
@@ -101,8 +99,6 @@ export function emptyFields(time: number, id: string | undefined, event: string 
     idAt: -1,
     dataAt: -1,
     dataLength: 0,
-    idIn: undefined,
-    idStart: 0,
   };
 }
 

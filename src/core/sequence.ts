@@ -41,10 +41,10 @@ export function sequenceOf(message: RpcMessage, pointers: readonly string[]): Se
 
 /**
  * Where the tool's own counter (and a `resume_token` beside it) may sit, in the order we look
- * (the order of {@link seqPlaces}): top level, `params`, `params._meta`, `result._meta`. The field report's servers put it at top
- * level; MCP servers that follow the spec's extension point use `_meta`. Written out rather than
- * walked from a path table: this runs for every event, and the table walk cost more than the
- * rest of the sequence rules together.
+ * (that of {@link seqPlaces}): top level, `params`, `params._meta`, `result._meta`. The field
+ * report's servers put it at top level; MCP servers that follow the spec's extension point use
+ * `_meta`. Written out rather than walked from a path table: this runs for every event, and the
+ * table walk cost more than the rest of the sequence rules together.
  */
 function atSeqPlaces<T>(root: Record<string, unknown>, name: 'app_seq' | 'resume_token', accept: (value: unknown) => value is T): T | undefined {
   if (accept(root[name])) return root[name];
