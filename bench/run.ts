@@ -4,9 +4,14 @@
  *   npm run bench              the figures of record (under 10 minutes on 2 cores)
  *   npm run bench -- --smoke   small inputs: proves every benchmark runs (the CI smoke test)
  *
+ * Each benchmark runs in a child process of its own: one that ran before it would otherwise
+ * leave its heap (the core's is gigabytes) for this process's collector to mark and shrink while
+ * the next one measures.
+ *
  * The process exits 0 whether or not the targets are met: the table is the verdict, and a noisy
  * machine should not fail a build. It exits 1 only when a benchmark could not run.
  */
+import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { measureCore } from './core';
@@ -18,12 +23,26 @@ import { measureTimelineFrame } from './timeline-frame';
 const scale: BenchScale = process.argv.includes('--smoke') ? 'smoke' : 'full';
 const out = resolve(import.meta.dirname, scale === 'smoke' ? 'results.smoke.json' : 'results.json');
 
-const benches: [string, (scale: BenchScale) => BenchRow[] | Promise<BenchRow[]>][] = [
-  ['core', measureCore],
-  ['timeline', measureTimelineFrame],
-  ['live latency', measureLiveLatency],
-  ['page tap', measurePageTap],
-];
+const benches: Record<string, (scale: BenchScale) => BenchRow[] | Promise<BenchRow[]>> = {
+  core: measureCore,
+  timeline: measureTimelineFrame,
+  'live latency': measureLiveLatency,
+  'page tap': measurePageTap,
+};
+/** Set in a child: the one benchmark it runs, whose rows it sends to its parent. */
+const GROUP_FLAG = '--group';
+
+/** Runs one benchmark in a fresh process (this file, with the same loader flags) for its rows. */
+function inChild(name: string): Promise<BenchRow[]> {
+  return new Promise((done, fail) => {
+    // 'advanced' serialization keeps NaN and Infinity, which a row may hold when a run failed.
+    const child = fork(import.meta.filename, [GROUP_FLAG, name, ...(scale === 'smoke' ? ['--smoke'] : [])], { serialization: 'advanced' });
+    let rows: BenchRow[] | null = null;
+    child.on('message', (message) => void (rows = message as BenchRow[]));
+    child.on('error', fail);
+    child.on('exit', (code, signal) => (rows && code === 0 ? done(rows) : fail(new Error(`bench: ${name} exited with ${signal ?? code} before sending its rows`))));
+  });
+}
 
 function format(value: number, unit: BenchRow['unit']): string {
   if (!Number.isFinite(value)) return String(value);
@@ -45,11 +64,19 @@ function table(rows: readonly BenchRow[]): string {
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
 }
 
+const group = process.argv[process.argv.indexOf(GROUP_FLAG) + 1];
+if (process.argv.includes(GROUP_FLAG)) {
+  const measure = benches[group!];
+  if (!measure || !process.send) throw new Error(`bench: ${GROUP_FLAG} takes one of ${Object.keys(benches).join(', ')}, in a child of bench/run.ts`);
+  process.send(await measure(scale));
+  process.exit(0);
+}
+
 const rows: BenchRow[] = [];
 const started = performance.now();
-for (const [name, measure] of benches) {
+for (const name of Object.keys(benches)) {
   const t0 = performance.now();
-  rows.push(...(await measure(scale)));
+  rows.push(...(await inChild(name)));
   console.error(`bench: ${name} took ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 }
 console.log(`\nMCP Stream Lens benchmarks (${scale}), ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
