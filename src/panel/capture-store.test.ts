@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CapturedItem, Delivery, NetworkExchange } from '../shared/messages';
 import type { PanelAdapter, PanelSink } from './adapter';
-import { createCaptureStore, REFRESH_MS } from './capture-store';
+import { createCaptureStore } from './capture-store';
+import { FRAME_MS } from './next-frame';
 
 /** A test adapter: the test calls the sink directly, as the background would. */
 function setup() {
@@ -12,7 +13,7 @@ function setup() {
   const counters = { evictedItems: 0, evictedTabs: 0, undelivered: 0 };
   const deliver = (...deliveries: Delivery[]) => {
     sink.deliver(deliveries, counters);
-    vi.advanceTimersByTime(REFRESH_MS);
+    vi.advanceTimersByTime(FRAME_MS);
   };
   const streams = () => [...store.streams.value.values()].map((e) => `${e.source} ${e.request.method} ${e.end.state}`);
   return { store, deliver, streams };

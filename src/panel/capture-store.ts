@@ -7,9 +7,8 @@ import { countDrops, createDropLedger, type DropSummary } from './drop-ledger';
 import { EVICT_TO, MAX_PANEL_EVENTS, evictOldestEvents } from './event-cap';
 import type { LoggedExchange } from './exchange-log';
 import { createNavigationLog, type NavigationMark } from './navigation-log';
+import { nextFrame } from './next-frame';
 
-/** At most one report rebuild per this many ms, however fast events arrive. */
-export const REFRESH_MS = 16;
 /** Exchanges the panel keeps by default (the user can change it); past it new ones are dropped and counted. */
 export const MAX_EXCHANGES = 5_000;
 
@@ -55,10 +54,12 @@ export function createCaptureStore(adapter: PanelAdapter) {
     navigations.value = navigationLog.marks();
     networkOnly.value = log.filter((e) => e.source === 'network' && !e.superseded).length;
   };
+  // At most one report rebuild per frame, however fast events arrive; the timeline paints what it
+  // gives in the same frame (see next-frame.ts).
   const schedule = () => {
     if (scheduled) return;
     scheduled = true;
-    setTimeout(refresh, REFRESH_MS);
+    nextFrame(refresh);
   };
 
   /** Runs one step of the analysis on stream `index`; returns how many events it completed. */

@@ -1,6 +1,7 @@
 import { effect, useComputed, useSignal } from '@preact/signals';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { useLens } from '../app/lens-context';
+import { nextFrame } from '../next-frame';
 import { minHeightFor } from './layout';
 import { MarkList } from './MarkList';
 import { createPainter } from './painter';
@@ -43,7 +44,7 @@ export function Timeline() {
 
   useEffect(() => {
     const paint = createPainter(canvas.current!);
-    let pending = 0;
+    let cancel = () => {};
     let painted = 0;
     const stop = effect(() => {
       const frame = {
@@ -54,8 +55,9 @@ export function Timeline() {
         selected: lens.selection.mark.value,
         idOf: lens.idOf,
       };
-      cancelAnimationFrame(pending);
-      pending = requestAnimationFrame(() => {
+      // In the frame the change came in, when a frame's work made it (a live report's rebuild).
+      cancel();
+      cancel = nextFrame(() => {
         if (!frame.data || !frame.view) return;
         const start = performance.now();
         paint({ ...frame, data: frame.data, view: frame.view });
@@ -70,7 +72,7 @@ export function Timeline() {
     });
     return () => {
       stop();
-      cancelAnimationFrame(pending);
+      cancel();
     };
   }, []);
 
