@@ -5,8 +5,8 @@
  *   npm run bench -- --smoke   small inputs: proves every benchmark runs (the CI smoke test)
  *
  * Each benchmark runs in a child process of its own: one that ran before it would otherwise
- * leave its heap (the core's is gigabytes) for this process's collector to mark and shrink while
- * the next one measures.
+ * leave its heap (the core's holds hundreds of megabytes) for this process's collector to mark
+ * and shrink while the next one measures.
  *
  * The process exits 0 whether or not the targets are met: the table is the verdict, and a noisy
  * machine should not fail a build. It exits 1 only when a benchmark could not run.
@@ -64,22 +64,28 @@ function table(rows: readonly BenchRow[]): string {
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
 }
 
-const group = process.argv[process.argv.indexOf(GROUP_FLAG) + 1];
-if (process.argv.includes(GROUP_FLAG)) {
-  const measure = benches[group!];
+/** In a child: runs its one benchmark, sends the rows, and exits once they are sent. */
+async function runGroup(name: string | undefined): Promise<void> {
+  const measure = name === undefined ? undefined : benches[name];
   if (!measure || !process.send) throw new Error(`bench: ${GROUP_FLAG} takes one of ${Object.keys(benches).join(', ')}, in a child of bench/run.ts`);
-  process.send(await measure(scale));
-  process.exit(0);
+  const rows = await measure(scale);
+  // Exit rather than wait for the event loop: a browser benchmark may leave a handle behind.
+  process.send(rows, () => process.exit(0));
 }
 
-const rows: BenchRow[] = [];
-const started = performance.now();
-for (const name of Object.keys(benches)) {
-  const t0 = performance.now();
-  rows.push(...(await inChild(name)));
-  console.error(`bench: ${name} took ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+async function runSuite(): Promise<void> {
+  const rows: BenchRow[] = [];
+  const started = performance.now();
+  for (const name of Object.keys(benches)) {
+    const t0 = performance.now();
+    rows.push(...(await inChild(name)));
+    console.error(`bench: ${name} took ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  }
+  console.log(`\nMCP Stream Lens benchmarks (${scale}), ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+  console.log(table(rows));
+  writeFileSync(out, `${JSON.stringify(rows.map(({ name, value, target, pass, better, unit, baseline, detail }) => ({ name, value, target, pass, better, unit, baseline, detail })), null, 2)}\n`);
+  console.log(`\nwrote ${out}`);
 }
-console.log(`\nMCP Stream Lens benchmarks (${scale}), ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
-console.log(table(rows));
-writeFileSync(out, `${JSON.stringify(rows.map(({ name, value, target, pass, better, unit, baseline, detail }) => ({ name, value, target, pass, better, unit, baseline, detail })), null, 2)}\n`);
-console.log(`\nwrote ${out}`);
+
+if (process.argv.includes(GROUP_FLAG)) await runGroup(process.argv[process.argv.indexOf(GROUP_FLAG) + 1]);
+else await runSuite();
