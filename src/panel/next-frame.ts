@@ -1,8 +1,8 @@
 /**
  * The panel's per-frame work in one queue: the live report's rebuild and the timeline's paint.
  *
- * Work queued while a frame's work runs is done in that same frame. So an event that arrives is
- * analysed and painted in the next frame. With a timer for the rebuild and
+ * Work queued while a frame's work runs is done in that same frame, so an event that arrives is in
+ * the report and on the canvas by the end of the next frame. With a timer for the rebuild and
  * `requestAnimationFrame` for the paint, it waited for the timer, then for a frame: a frame
  * callback that asks for another frame gets the one after.
  */
