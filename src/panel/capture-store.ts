@@ -42,10 +42,8 @@ export function createCaptureStore(adapter: PanelAdapter) {
   let log: LoggedExchange[] = [];
   let indexOf = new Map<string, number>();
   const byKey = new Map<string, LoggedExchange>();
-  let scheduled = false;
 
   const refresh = () => {
-    scheduled = false;
     report.value = analyzer.report();
     const byIndex = new Map<number, LoggedExchange>();
     for (const [key, index] of indexOf) byIndex.set(index, byKey.get(key)!);
@@ -54,13 +52,9 @@ export function createCaptureStore(adapter: PanelAdapter) {
     navigations.value = navigationLog.marks();
     networkOnly.value = log.filter((e) => e.source === 'network' && !e.superseded).length;
   };
-  // At most one report rebuild per frame, however fast events arrive; the timeline paints what it
-  // gives in the same frame (see next-frame.ts).
-  const schedule = () => {
-    if (scheduled) return;
-    scheduled = true;
-    nextFrame(refresh);
-  };
+  // At most one report rebuild per frame, however fast events arrive (the queue holds `refresh`
+  // once); the timeline paints what it gives in the same frame (see next-frame.ts).
+  const schedule = () => void nextFrame(refresh);
 
   /** Runs one step of the analysis on stream `index`; returns how many events it completed. */
   const counted = (index: number, step: () => void): number => {
