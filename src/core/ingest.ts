@@ -39,11 +39,15 @@ export function ingestBlock(stream: StreamState, session: SessionState, text: st
   if ('fill' in plan) plan.fill(fields, block.groups);
   else describeValue(fields, plan.build(block.groups), stream, stream.events.length, context);
   // The id is hashed where it stands in the chunk (see IdIndex.add).
-  record(stream, session, fields, block.idStart >= 0 ? text : fields.id, Math.max(block.idStart, 0));
+  if (block.idStart >= 0) record(stream, session, fields, text, block.idStart);
+  else record(stream, session, fields);
 }
 
-/** Adds `fields` to the stream and applies the per-event rules; the id stands in `idText` from `idStart`. */
-function record(stream: StreamState, session: SessionState, fields: RecordFields, idText = fields.id, idStart = 0): void {
+/**
+ * Adds `fields` to the stream and applies the per-event rules. The id stands in `idText` from
+ * `idStart` when given, else alone in `fields.id`.
+ */
+function record(stream: StreamState, session: SessionState, fields: RecordFields, idText?: string, idStart = 0): void {
   const index = stream.events.length;
   stream.events.append(fields);
   if (!fields.truncated) stream.completeEvents++;
