@@ -34,3 +34,12 @@ export function row(fields: Omit<BenchRow, 'pass'>): BenchRow {
   const pass = fields.better === 'lower' ? fields.value <= fields.target : fields.value >= fields.target;
   return { ...fields, pass };
 }
+
+/**
+ * In a child of bench/run.ts: sends the rows to the suite and exits once they are sent, rather
+ * than wait for the event loop (a browser benchmark may leave a handle behind).
+ */
+export function sendRows(rows: BenchRow[]): void {
+  if (!process.send) throw new Error('bench: sendRows is for a child of bench/run.ts');
+  process.send(rows, () => process.exit(0));
+}
