@@ -77,8 +77,13 @@ function concat(chunks: readonly BodyChunk[]): Uint8Array {
   return out;
 }
 
-function parseAll(traffic: Traffic): void {
-  for (const payload of traffic.payloads) JSON.parse(payload);
+/** Each payload is a slice of one string, which JSON.parse reads in place (V8 copies nothing). */
+function parseAll({ payloads: { text, ends } }: Traffic): void {
+  let start = 0;
+  for (const end of ends) {
+    JSON.parse(text.slice(start, end));
+    start = end;
+  }
 }
 
 /**
@@ -103,7 +108,7 @@ function eventsOf(analyzer: Analyzer): number {
 function ingestRows(scale: BenchScale): BenchRow[] {
   const { ingestBytes, runs } = SIZES[scale];
   const traffic = generateTraffic(ingestBytes);
-  const events = traffic.payloads.length;
+  const events = traffic.events;
   if (eventsOf(analyse(traffic, asLive)) !== events) throw new Error('the analysis lost events');
   if (frameAll(traffic) !== events) throw new Error('the framing lost events');
   const [parse, frame, core] = bestInTurns(runs, [() => parseAll(traffic), () => frameAll(traffic), () => analyse(traffic, asLive)]) as [number, number, number];
@@ -120,7 +125,7 @@ function ingestRows(scale: BenchScale): BenchRow[] {
 
 function incrementalRow(traffic: Traffic, runs: number): BenchRow {
   const whole = asWhole(traffic);
-  const events = traffic.payloads.length;
+  const events = traffic.events;
   if (eventsOf(analyse(traffic, whole)) !== events) throw new Error('the one-shot analysis lost events');
   const [once, live] = bestInTurns(runs, [() => analyse(traffic, whole), () => analyse(traffic, asLive, REPORT_EVERY_EVENTS)]) as [number, number];
   return row({
@@ -159,7 +164,7 @@ function collector(): () => void {
  */
 function memoryRow(traffic: Traffic): BenchRow {
   const gc = collector();
-  const events = traffic.payloads.length;
+  const events = traffic.events;
   const payloadBytes = traffic.bytes;
   // Collect until two readings agree: a collection can free what the one before only made
   // unreachable (weak references, finalizers).
