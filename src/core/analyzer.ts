@@ -145,6 +145,7 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
         stream.jsonParts = [];
         ingestEvent(stream, stream.session, { time: end.time ?? stream.request.startTime, data }, context);
       }
+      stream.events.trim();
       stream.end = end;
     },
     report: () => buildReport(sessions.values(), streams),

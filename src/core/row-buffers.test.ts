@@ -29,14 +29,18 @@ describe('RowBuffers', () => {
     expect(buffers.take(3328)).toBe(a);
   });
 
-  it('keeps every table intact while many grow side by side through shared and reused regions', () => {
+  it('keeps every table intact while many grow and trim side by side through shared and reused regions', () => {
     fc.assert(
-      fc.property(fc.array(fc.nat(39), { minLength: 1, maxLength: 8000, size: 'max' }), (order) => {
+      // 0-39 appends a row to that table; 40-41 trims table 0 or 1, which may grow again after.
+      fc.property(fc.array(fc.nat(41), { minLength: 1, maxLength: 8000, size: 'max' }), (order) => {
         const strings = createStringTable();
         const text = new TextStore();
         const buffers = new RowBuffers();
         const tables = Array.from({ length: 40 }, () => new EventColumns(strings, text, buffers));
-        for (const table of order) tables[table]!.append(fields(table, tables[table]!.length));
+        for (const op of order) {
+          if (op >= 40) tables[op - 40]!.trim();
+          else tables[op]!.append(fields(op, tables[op]!.length));
+        }
         tables.forEach((table, t) => {
           for (let row = 0; row < table.length; row++) {
             const record = table.get(row)!;
@@ -47,6 +51,24 @@ describe('RowBuffers', () => {
       // No shrinking: on thousands of rows it runs for minutes, and the first failure is readable.
       { numRuns: 60, endOnFailure: true },
     );
+  });
+
+  it('trims an ended table to its rows, and gives its larger region to the next table that grows', () => {
+    const strings = createStringTable();
+    const text = new TextStore();
+    const buffers = new RowBuffers();
+    const ended = new EventColumns(strings, text, buffers);
+    // 64 rows, then 128: a region of 128 x 52 bytes, 67 of them used.
+    for (let row = 0; row < 67; row++) ended.append(fields(0, row));
+    ended.trim();
+    expect([ended.length, ended.timeAt(66), ended.idAt(0), ended.seqValueAt(66)]).toEqual([67, 66, '0_0', 66]);
+    // The slab holds the 64-row region, then the 128-row one, then the trimmed 68 rows: the next
+    // 128-row table gets the second, not fresh room after the third.
+    const outgrown = buffers.take(128 * 52);
+    expect(outgrown.offset).toBe(64 * 52);
+    // Nothing of the ended table is in the region it gave back: overwrite it all.
+    new Uint8Array(outgrown.buffer, outgrown.offset, outgrown.bytes).fill(0xff);
+    expect([ended.idAt(66), ended.seqValueAt(33), ended.get(20)?.method]).toEqual(['0_66', 33, 'm0']);
   });
 
   it('keeps a table intact past a buffer of its own, and a second table beside it', () => {
