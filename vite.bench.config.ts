@@ -1,14 +1,14 @@
 import { defineConfig } from 'vite';
 
-// The core benchmark as one ESM file for plain Node: the core as the CLI ships it (see bench/run.ts).
+// The core's benchmarks as ESM files for plain Node: the core as the CLI ships it (see bench/run.ts).
 export default defineConfig({
   build: {
-    ssr: 'bench/core.ts',
+    ssr: true,
     outDir: 'dist/bench',
     emptyOutDir: true,
     target: 'node20',
     minify: false,
-    rollupOptions: { output: { entryFileNames: 'core.js', format: 'es' } },
+    rollupOptions: { input: { core: 'bench/core.ts', 'core-floor': 'bench/core-floor.ts' }, output: { entryFileNames: '[name].js', format: 'es' } },
   },
   ssr: { noExternal: true },
   publicDir: false,

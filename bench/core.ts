@@ -91,7 +91,7 @@ function parseAll({ payloads: { text, ends } }: Traffic): void {
  * decodes as the core does (one-shot where no character is cut, see utf8-chunks.ts), so the
  * ratio is not flattered by a slower decoder in the baseline.
  */
-function frameAll(traffic: Traffic): number {
+export function frameAll(traffic: Traffic): number {
   let events = 0;
   for (const stream of traffic.streams) {
     const decoder = new Utf8Chunks();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { measureCore } from '../../bench/core';
+import { measureFloor } from '../../bench/core-floor';
 
 // CI runs no benchmark for its figures (a shared machine's timings mean little); this proves the
 // core rows still run, on a small input, and produce rows the suite can print and save.
@@ -13,5 +14,15 @@ describe('bench smoke: the core rows', { timeout: 120_000 }, () => {
       expect(r.value, r.name).toBeGreaterThan(0);
       expect(r.pass, r.name).toBe(r.better === 'lower' ? r.value <= r.target : r.value >= r.target);
     }
+  });
+
+  it('times the floor of the analysis, part by part, on a small input', () => {
+    const floor = measureFloor('smoke');
+    console.log(JSON.stringify(floor));
+    // Every block but each stream's result is matched: its payload holds an array, which no
+    // template learns (json-shapes.ts).
+    expect(floor.matched).toBeGreaterThan(floor.events * 0.9);
+    expect(floor.matched).toBeLessThanOrEqual(floor.events);
+    for (const part of ['frame', 'decode', 'match', 'ids', 'rows'] as const) expect(floor[part], part).toBeGreaterThan(0);
   });
 });
