@@ -61,7 +61,9 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
         return;
       }
     }
-    ingestEvent(stream, stream.session!, event, context);
+    // An event that stands whole in a chunk keeps its data there, as template-read ones do.
+    const base = event.rawPlace ? text.borrow(event.rawPlace.chunk) : -1;
+    ingestEvent(stream, stream.session!, event, context, base < 0 ? -1 : base + event.rawPlace!.at);
   };
 
   /** Takes the blocks a learned template matches at `at` (see `BlockReader`). */

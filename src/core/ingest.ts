@@ -17,8 +17,29 @@ const QUOTE_CHARS = 60;
  * arrives: malformed data, duplicate ids, and sequence gaps or regressions inside the stream.
  * Work per event is constant, so feeding events one at a time never re-analyses the past.
  */
-export function ingestEvent(stream: StreamState, session: SessionState, event: SseEvent, context: IngestContext): void {
-  record(stream, session, describe(event, stream, stream.events.length, context));
+export function ingestEvent(stream: StreamState, session: SessionState, event: SseEvent, context: IngestContext, rawAt = -1): void {
+  const fields = describe(event, stream, stream.events.length, context);
+  if (rawAt >= 0) placeData(fields, event.raw!, rawAt);
+  record(stream, session, fields);
+}
+
+/**
+ * Points `fields` at its data where it stands in the text store, `raw` standing at `rawAt`
+ * there: when the block's one `data:` line is its last, as servers write it. Otherwise the
+ * table keeps a copy (several `data:` lines are joined with "\n", and stand nowhere as one text).
+ */
+function placeData(fields: RecordFields, raw: string, rawAt: number): void {
+  const { data } = fields;
+  // The data line is last: the block ends in the data, then the blank line.
+  const at = raw.length - 2 - data.length;
+  if (data === '' || at < 5 || !raw.startsWith(data, at) || raw.includes('\r')) return;
+  // "data:" then one optional space (which the parser strips), at the start of a line.
+  const line = raw.startsWith('data: ', at - 6) ? at - 6 : raw.startsWith('data:', at - 5) ? at - 5 : -1;
+  if (line < 0 || (line > 0 && raw.charCodeAt(line - 1) !== 10)) return;
+  // And the block's only data line: none starts the block, nor any line before this one.
+  if (line > 0 && (raw.startsWith('data:') || raw.lastIndexOf('\ndata:', line - 2) >= 0)) return;
+  fields.dataAt = rawAt + at;
+  fields.dataLength = data.length;
 }
 
 /**

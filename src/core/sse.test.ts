@@ -95,15 +95,20 @@ describe('SSE framing', () => {
         const plain = frame(text, at).events;
         // A reader that takes nothing: the same events, each block fed alone knowing its text.
         const alone = frame(text, at, (_text, from) => from).events;
-        expect(alone.map(({ raw, ...event }) => event)).toEqual(plain);
+        expect(alone.map(({ raw, rawPlace, ...event }) => event)).toEqual(plain);
+        // Where a block's text is placed in its chunk, it stands there exactly.
+        const decoder = new TextDecoder();
+        for (const { raw, rawPlace } of alone) {
+          if (rawPlace) expect(decoder.decode((rawPlace.chunk as Uint8Array).subarray(rawPlace.at, rawPlace.at + raw!.length))).toBe(raw);
+        }
         // Without CR, that text is exactly the event's block. (Its `retry` may come from an earlier
         // block, and the comparison with `plain` above checks it.)
         const noRetry = ({ retry, ...event }: SseEvent) => event;
-        for (const { raw, ...event } of alone) if (raw !== undefined && !raw.includes('\r')) expect(frame(raw).events.map(noRetry)).toEqual([noRetry(event)]);
+        for (const { raw, rawPlace, ...event } of alone) if (raw !== undefined && !raw.includes('\r')) expect(frame(raw).events.map(noRetry)).toEqual([noRetry(event)]);
         // A reader that takes every "data: take" block: those and the parser's events, in order,
         // are what the parser alone gives.
         const merged: SseEvent[] = [];
-        const framer = createSseFramer(({ raw, ...event }) => merged.push({ ...event, time: 0 }), () => undefined, (chunk, from) => {
+        const framer = createSseFramer(({ raw, rawPlace, ...event }) => merged.push({ ...event, time: 0 }), () => undefined, (chunk, from) => {
           let next = from;
           for (; chunk.startsWith('data: take\n\n', next); next += 'data: take\n\n'.length) merged.push({ time: 0, data: 'take' });
           return next;

@@ -26,6 +26,12 @@ export interface SseEvent {
    * learn from (see block-template.ts).
    */
   raw?: string | undefined;
+  /**
+   * Where `raw` stands, when positions in the text of the chunk that held it are positions in
+   * the chunk itself (see BlockReader): the chunk, and `raw`'s start in it. The event's text can
+   * then be kept as a place in the chunk rather than copied (see TextStore.borrow).
+   */
+  rawPlace?: { chunk: Uint8Array | string; at: number } | undefined;
 }
 
 /**
@@ -79,6 +85,7 @@ export function createSseFramer(onEvent: (event: SseEvent) => void, onProblem: F
   // Block by block (with a reader): the text of the block being fed alone, whether the parser
   // holds part of a block (`busy`), and whether it has been fed at all (it strips one BOM first).
   let raw: string | undefined;
+  let rawAt = 0;
   let busy = false;
   let endsWithLf = false;
   let fed = false;
@@ -97,6 +104,7 @@ export function createSseFramer(onEvent: (event: SseEvent) => void, onProblem: F
       idOnly: message ? undefined : true,
       truncated: finishing ? true : undefined,
       raw,
+      rawPlace: raw !== undefined && source !== undefined ? { chunk: source, at: rawAt } : undefined,
     };
     retry = undefined;
     onEvent(event);
@@ -183,6 +191,7 @@ export function createSseFramer(onEvent: (event: SseEvent) => void, onProblem: F
       const blank = text.indexOf('\n\n', at);
       if (blank === -1) return feedPart(text.slice(at));
       raw = text.slice(at, blank + 2);
+      rawAt = at;
       feed(raw);
       raw = undefined;
       fed = true;

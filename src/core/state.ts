@@ -12,7 +12,7 @@ import type { SseEvent, SseFramer } from './sse';
  * itself is not kept (a million events would not fit); the panel re-parses the `data` of the
  * one event a user opens.
  */
-export interface EventRecord extends Omit<SseEvent, 'raw'> {
+export interface EventRecord extends Omit<SseEvent, 'raw' | 'rawPlace'> {
   /** JSON-RPC role, `endpoint` for the legacy handshake, `empty` for priming/id-only blocks. */
   role: RpcRole | 'endpoint' | 'empty' | 'malformed' | 'truncated';
   method: string | undefined;
