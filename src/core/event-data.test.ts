@@ -1,25 +1,14 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAnalyzer } from './index';
 import { createSseFramer, type SseEvent } from './sse';
 import { TextStore } from './text-store';
+import { analyseBody } from '../../test/support/fixtures';
 
 const encoder = new TextEncoder();
 
 /** The id and data of every event the analyzer keeps for one SSE body, cut at `cuts`. */
 function kept(body: string, cuts: number[]): [string | undefined, string][] {
-  const analyzer = createAnalyzer();
-  const bytes = encoder.encode(body);
-  const index = analyzer.open({ method: 'POST', url: 'http://127.0.0.1/mcp', headers: [{ name: 'mcp-session-id', value: 's' }], body: '', startTime: 0 });
-  analyzer.respond(index, { status: 200, headers: [{ name: 'content-type', value: 'text/event-stream' }] });
-  let at = 0;
-  for (const cut of [...cuts.map((c) => c % (bytes.length + 1)), bytes.length].sort((a, b) => a - b)) {
-    if (cut <= at) continue;
-    analyzer.chunk(index, { time: 0, data: bytes.slice(at, cut) });
-    at = cut;
-  }
-  analyzer.end(index, { state: 'complete', time: 1 });
-  return [...analyzer.events(index)].map((e) => [e.id, e.data]);
+  return analyseBody(body, cuts).events.map((e) => [e.id, e.data]);
 }
 
 /** The id and data of every event eventsource-parser gives for the body's UTF-8, whole. */

@@ -2,7 +2,8 @@
  * Generators for MCP traffic: JSON-RPC messages, SSE bodies and whole exchanges. Tests build
  * scenarios from these instead of pasting captures, so each rule's input is visible in the test.
  */
-import type { BodyChunk, Exchange, Header, StreamEnd } from '../../src/core/model';
+import { createAnalyzer, type EventRecord, type Report } from '../../src/core/index';
+import type { AnalysisOptions, BodyChunk, Exchange, Header, StreamEnd } from '../../src/core/model';
 
 export const ORIGIN = 'http://127.0.0.1:3000';
 export const MCP_URL = `${ORIGIN}/mcp`;
@@ -123,4 +124,23 @@ export function rechunk(exchanges: readonly Exchange[], random: () => number, ma
     }
     return { ...ex, chunks };
   });
+}
+
+/**
+ * Analyses one SSE body of a POST in session "s", cut at the byte offsets `cuts` (each taken
+ * modulo the body's length), and gives its events and the report.
+ */
+export function analyseBody(body: string, cuts: readonly number[], options: AnalysisOptions = {}): { events: EventRecord[]; report: Report } {
+  const analyzer = createAnalyzer(options);
+  const bytes = new TextEncoder().encode(body);
+  const index = analyzer.open({ method: 'POST', url: MCP_URL, headers: [{ name: 'mcp-session-id', value: 's' }], body: '', startTime: 0 });
+  analyzer.respond(index, { status: 200, headers: [{ name: 'content-type', value: 'text/event-stream' }] });
+  let at = 0;
+  for (const cut of [...cuts.map((c) => c % (bytes.length + 1)), bytes.length].sort((a, b) => a - b)) {
+    if (cut <= at) continue;
+    analyzer.chunk(index, { time: 0, data: bytes.slice(at, cut) });
+    at = cut;
+  }
+  analyzer.end(index, { state: 'complete', time: 1 });
+  return { events: [...analyzer.events(index)], report: analyzer.report() };
 }
