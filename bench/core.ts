@@ -77,7 +77,10 @@ function concat(chunks: readonly BodyChunk[]): Uint8Array {
   return out;
 }
 
-/** Each payload is a slice of one string, which JSON.parse reads in place (V8 copies nothing). */
+/**
+ * Each payload is a slice of one string (see Traffic.payloads). The baseline measured the same as
+ * with a string per payload: 293-296 ms against 297-298.
+ */
 function parseAll({ payloads: { text, ends } }: Traffic): void {
   let start = 0;
   for (const end of ends) {
