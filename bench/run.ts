@@ -29,10 +29,11 @@ const scale: BenchScale = process.argv.includes('--smoke') ? 'smoke' : 'full';
 const out = resolve(import.meta.dirname, scale === 'smoke' ? 'results.smoke.json' : 'results.json');
 
 const root = resolve(import.meta.dirname, '..');
-/** The core's rows, built for plain node (see above); the file runs them and sends them back. */
+/** The core's rows: the group that runs from its build under plain node (see above), not this file. */
+const CORE = 'core';
 const CORE_BUILD = { config: resolve(root, 'vite.bench.config.ts'), entry: resolve(root, 'dist/bench/core.js') };
 
-/** The benchmarks this file runs in a child of its own; 'core' runs from its build. */
+/** The benchmarks this file runs in a child of its own, after {@link CORE}. */
 const benches: Record<string, (scale: BenchScale) => BenchRow[] | Promise<BenchRow[]>> = {
   timeline: measureTimelineFrame,
   'live latency': measureLiveLatency,
@@ -50,7 +51,7 @@ function inChild(name: string): Promise<BenchRow[]> {
   return new Promise((done, fail) => {
     // 'advanced' serialization keeps NaN and Infinity, which a row may hold when a run failed.
     const child =
-      name === 'core'
+      name === CORE
         ? fork(CORE_BUILD.entry, smoke, { serialization: 'advanced', execArgv: [] })
         : fork(import.meta.filename, [GROUP_FLAG, name, ...smoke], { serialization: 'advanced' });
     let rows: BenchRow[] | null = null;
@@ -91,7 +92,7 @@ async function runSuite(): Promise<void> {
   const rows: BenchRow[] = [];
   const started = performance.now();
   await build({ configFile: CORE_BUILD.config });
-  for (const name of ['core', ...Object.keys(benches)]) {
+  for (const name of [CORE, ...Object.keys(benches)]) {
     const t0 = performance.now();
     rows.push(...(await inChild(name)));
     console.error(`bench: ${name} took ${((performance.now() - t0) / 1000).toFixed(0)} s`);
