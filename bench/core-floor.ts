@@ -19,15 +19,15 @@
  *
  *   npm run bench:floor [-- --smoke]   (the code as it ships: a vite bundle under plain node, see bench/run.ts)
  */
-import { compilePlan } from '../src/core/block-plan';
-import { createBlockTemplates } from '../src/core/block-template';
-import { EventColumns } from '../src/core/event-table';
-import { IdIndex } from '../src/core/id-index';
-import { emptyFields, keepTreeFor } from '../src/core/ingest';
-import { RowBuffers } from '../src/core/row-buffers';
-import { createStringTable } from '../src/core/string-table';
-import { TextStore } from '../src/core/text-store';
-import { Utf8Chunks } from '../src/core/utf8-chunks';
+import { compilePlan } from '../src/core/read/block-plan';
+import { createBlockTemplates } from '../src/core/read/block-template';
+import { EventColumns } from '../src/core/store/event-table';
+import { IdIndex } from '../src/core/store/id-index';
+import { emptyFields, keepTreeFor } from '../src/core/analysis/ingest';
+import { RowBuffers } from '../src/core/store/row-buffers';
+import { createStringTable } from '../src/core/store/string-table';
+import { TextStore } from '../src/core/store/text-store';
+import { Utf8Chunks } from '../src/core/read/utf8-chunks';
 import { frameAll } from './core';
 import type { BenchScale } from './row';
 import { bestInTurns, mb } from './timing';

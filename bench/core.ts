@@ -10,7 +10,7 @@ import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { createParser } from 'eventsource-parser';
 import { createAnalyzer, type Analyzer, type BodyChunk } from '../src/core';
-import { Utf8Chunks } from '../src/core/utf8-chunks';
+import { Utf8Chunks } from '../src/core/read/utf8-chunks';
 import { row, sendRows, type BenchRow, type BenchScale } from './row';
 import { bestInTurns, mb } from './timing';
 import { generateTraffic, type Traffic } from './traffic';

@@ -1,18 +1,18 @@
-import { hasMcpHeader, isMcpRequest } from './detect';
-import { createSession, joinSession, sessionFromEndpoint, sessionFromHeaders, statelessRef, type SessionRef } from './grouping';
-import { compilePlan } from './block-plan';
-import { createBlockTemplates } from './block-template';
-import { ingestBlock, ingestEvent, keepTreeFor, type IngestContext } from './ingest';
-import { createShapeParser } from './json-shapes';
-import { createStringTable } from './string-table';
-import { RowBuffers } from './row-buffers';
-import { TextStore } from './text-store';
-import { EventColumns, NO_EVENTS, type EventTable } from './event-table';
+import { hasMcpHeader, isMcpRequest } from './read/detect';
+import { createSession, joinSession, sessionFromEndpoint, sessionFromHeaders, statelessRef, type SessionRef } from './analysis/grouping';
+import { compilePlan } from './read/block-plan';
+import { createBlockTemplates } from './read/block-template';
+import { ingestBlock, ingestEvent, keepTreeFor, type IngestContext } from './analysis/ingest';
+import { createShapeParser } from './read/json-shapes';
+import { createStringTable } from './store/string-table';
+import { RowBuffers } from './store/row-buffers';
+import { TextStore } from './store/text-store';
+import { EventColumns, NO_EVENTS, type EventTable } from './store/event-table';
 import { header, type AnalysisOptions, type BodyChunk, type Exchange, type RequestInfo, type ResponseInfo, type StreamEnd } from './model';
 import type { Report } from './report';
-import { buildReport } from './report-build';
-import { createSseFramer, type SseEvent } from './sse';
-import type { BodyKind, EventRecord, SessionState, StreamState } from './state';
+import { buildReport } from './analysis/report-build';
+import { createSseFramer, type SseEvent } from './read/sse';
+import type { BodyKind, EventRecord, SessionState, StreamState } from './analysis/state';
 
 /**
  * The incremental analysis engine. Captures feed it exchanges as they happen; `report()` can be

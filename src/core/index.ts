@@ -3,15 +3,16 @@
  * of DESIGN.md section 6. The panel, the CLI and the tests all go through this file.
  */
 export { analyze, createAnalyzer, feed, type Analyzer } from './analyzer';
-export { isMcpRequest, hasMcpHeader, looksLikeJsonRpc } from './detect';
+export { isMcpRequest, hasMcpHeader, looksLikeJsonRpc } from './read/detect';
 export { header } from './model';
 export type { AnalysisOptions, BodyChunk, EndState, Exchange, Header, RequestInfo, ResponseInfo, StreamEnd } from './model';
-export type { Finding, FindingCode, Report, ResumeReport, SessionReport, Severity, StreamReport, Transport, Verdict } from './report';
-export type { EventRecord } from './state';
-export { NO_EVENTS, type EventTable } from './event-table';
-export type { SseEvent } from './sse';
-export { isJsonPointer } from './sequence';
-export { readHar, harToExchanges, type HarReadOptions, type HarReadResult } from './har-read';
-export { writeHar, DEFAULT_REDACTED_HEADERS, REDACTED, type HarWriteOptions } from './har-write';
-export { sessionPseudonyms, pseudonymizeExchanges, pseudonymizeReport, type SessionPseudonyms } from './session-pseudonyms';
-export type { Har, HarEntry } from './har-types';
+export { FINDINGS, type FindingInfo } from './rules/findings';
+export type { Finding, FindingCode, FindingEvidence, Report, ResumeReport, SessionReport, Severity, StreamReport, Transport, Verdict } from './report';
+export type { EventRecord } from './analysis/state';
+export { NO_EVENTS, type EventTable } from './store/event-table';
+export type { SseEvent } from './read/sse';
+export { isJsonPointer } from './read/sequence';
+export { readHar, harToExchanges, type HarReadOptions, type HarReadResult } from './har/read';
+export { writeHar, DEFAULT_REDACTED_HEADERS, REDACTED, type HarWriteOptions } from './har/write';
+export { sessionPseudonyms, pseudonymizeExchanges, pseudonymizeReport, type SessionPseudonyms } from './har/pseudonyms';
+export type { Har, HarEntry } from './har/types';

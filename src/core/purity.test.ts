@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -13,21 +13,38 @@ const FORBIDDEN: [RegExp, string][] = [
   [/\b(chrome|browser)\.[a-z]/, 'an extension API'],
   [/\b(window|document|navigator|localStorage|indexedDB)\b/, 'a DOM global'],
   [/\b(process|Buffer|global)\.|\brequire\(|\b__dirname\b/, 'a Node global'],
-  [/\bfrom\s+['"]\.\.\//, 'an import from outside src/core'],
 ];
+
+/** Every non-test source file under `dir`, as paths relative to it. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).sort();
+}
+
+/** Relative imports of `code` (a file at `file` under `root`) that leave `root`. */
+function importsOutside(root: string, file: string, code: string): string[] {
+  const specs = [...code.matchAll(/\bfrom\s+['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]!);
+  return specs.filter((spec) => relative(root, resolve(dirname(join(root, file)), spec)).startsWith('..'));
+}
 
 describe('src/core purity', () => {
   const dir = import.meta.dirname;
-  const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+  const files = sources(dir);
 
-  it('has source files to check', () => {
+  it('has source files to check, in its folders too', () => {
     expect(files.length).toBeGreaterThan(5);
+    expect(files.some((file) => file.includes('/'))).toBe(true);
+  });
+
+  it('tells an import that leaves src/core from one that stays', () => {
+    expect(importsOutside(dir, 'rules/x.ts', "import { a } from '../model';")).toEqual([]);
+    expect(importsOutside(dir, 'rules/x.ts', "import { a } from '../../shared/messages';")).toEqual(['../../shared/messages']);
   });
 
   for (const file of files) {
     it(`${file} uses no browser or Node API`, () => {
       const code = readFileSync(join(dir, file), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
       for (const [pattern, what] of FORBIDDEN) expect(pattern.test(code), `${file} uses ${what}`).toBe(false);
+      expect(importsOutside(dir, file, code), `${file} imports from outside src/core`).toEqual([]);
     });
   }
 });

@@ -1,7 +1,7 @@
 import type { Finding } from '../../core/index';
 import { useLens } from '../app/lens-context';
 import { clip, shortId, visibleLine } from '../text/visible';
-import { explain } from './explain';
+import { adviseClient, explain } from './explain';
 
 const RANK = { error: 0, warning: 1, info: 2 } as const;
 /** Findings listed at most; the rest are counted. */
@@ -45,6 +45,7 @@ export function FindingList() {
                 </span>
               </span>
               <span class="finding-explanation">{explain(f.code)}</span>
+              <span class="finding-advice">{adviseClient(f.code)}</span>
               <span class="finding-message">{visibleLine(clip(f.message, MESSAGE_CHARS))}</span>
             </button>
           </li>

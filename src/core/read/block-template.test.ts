@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { createBlockTemplates, type BlockMatch, type BlockTemplates } from './block-template';
 import type { Builder } from './json-shapes';
-import { keepTreeFor } from './ingest';
-import { analyseBody } from '../../test/support/fixtures';
+import { keepTreeFor } from '../analysis/ingest';
+import { analyseBody } from '../../../test/support/fixtures';
 
 // Every analyzer's templates, so the comparison below can show that templates did read blocks.
 const analyzerTemplates = vi.hoisted(() => [] as BlockTemplates<unknown>[]);

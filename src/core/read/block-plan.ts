@@ -1,5 +1,5 @@
 import type { TemplateSpec } from './block-template';
-import type { RecordFields } from './event-table';
+import type { RecordFields } from '../store/event-table';
 import { numberOf, stringOf, type Builder, type ShapeLeaf } from './json-shapes';
 import { classify, keyOf, STOP_REASONS, stopReasonPlaces, type RpcMessage } from './jsonrpc';
 import { isJsonPointer, pointerPath, seqPlaces, type SeqValue } from './sequence';

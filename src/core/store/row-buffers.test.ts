@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EventColumns, type RecordFields } from './event-table';
-import { emptyFields } from './ingest';
+import { emptyFields } from '../analysis/ingest';
 import { RowBuffers } from './row-buffers';
 import { createStringTable } from './string-table';
 import { TextStore } from './text-store';

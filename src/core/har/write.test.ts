@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyze, pseudonymizeReport, readHar, sessionPseudonyms, writeHar, type Exchange, type Report } from './index';
-import { MIN_BARE_ID_LENGTH } from './session-pseudonyms';
-import { exchange, ORIGIN, prng, rechunk, rpc, sse } from '../../test/support/fixtures';
-import { scenarios } from '../../test/support/scenarios';
+import { analyze, pseudonymizeReport, readHar, sessionPseudonyms, writeHar, type Exchange, type Report } from '../index';
+import { MIN_BARE_ID_LENGTH } from './pseudonyms';
+import { exchange, ORIGIN, prng, rechunk, rpc, sse } from '../../../test/support/fixtures';
+import { scenarios } from '../../../test/support/scenarios';
 
 /**
  * Issue 7 (privacy): exports blank credentials and replace session ids with consistent
@@ -19,8 +19,8 @@ const read = (har: unknown): Exchange[] => {
   return result.exchanges;
 };
 
-const HAR_DIR = join(import.meta.dirname, '../../test/fixtures/har');
-const REGRESSION_DIR = join(import.meta.dirname, '../../test/fixtures/regressions');
+const HAR_DIR = join(import.meta.dirname, '../../../test/fixtures/har');
+const REGRESSION_DIR = join(import.meta.dirname, '../../../test/fixtures/regressions');
 const harFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.har')).sort();
 
 /** Every fixture: the generated scenarios, the recorded SDK HARs and the fuzzing regressions. */

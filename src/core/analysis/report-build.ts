@@ -1,6 +1,6 @@
-import { chainRoot, evaluateResume, linkOf } from './continuity';
-import { finding } from './ingest';
-import type { Finding, Report, ResumeReport, SessionReport, StreamReport } from './report';
+import { chainRoot, evaluateResume, linkOf } from '../rules/resume';
+import { finding } from '../rules/findings';
+import type { Finding, Report, ResumeReport, SessionReport, StreamReport } from '../report';
 import { unsettled } from './grouping';
 import type { SessionState, SettledStreams, StreamState } from './state';
 
@@ -122,7 +122,7 @@ function lostResults(session: SessionState, streams: readonly StreamState[], isS
     const status = origin.response?.status ?? 0;
     // No response head, or an HTTP error: the client was told; that is not a silent loss.
     if (status === 0 || status >= 400) continue;
-    lost.push(finding('result-lost', 'error', origin.index, null,
+    lost.push(finding('result-lost', origin.index, null,
       `Request ${id} (${request.method}) never got its response: its stream ended and no resume or re-issued call delivered one. The tool result is lost.`));
   }
   return lost;
@@ -147,7 +147,7 @@ function reconnectsWithoutCursor(session: SessionState, members: readonly Stream
     const reconnect = members.find((stream) => stream.index > broken.index && stream.request.method.toUpperCase() === 'GET'
       && stream.lastEventId === null && stream.request.startTime >= endedAt);
     if (!reconnect) continue;
-    found.push(finding('resume-missing-last-event-id', 'error', reconnect.index, null,
+    found.push(finding('resume-missing-last-event-id', reconnect.index, null,
       `This GET reconnects after stream ${broken.index} was reset having delivered event ids, but sends no Last-Event-ID: whatever was lost is never replayed.`));
   }
   return found;

@@ -1,16 +1,14 @@
-import type { BlockPlan } from './block-plan';
-import type { BlockMatch, BlockTemplates } from './block-template';
-import { classify, isRecord, MESSAGE_READS, type RpcMessage } from './jsonrpc';
-import type { KeepTree, ShapeParser } from './json-shapes';
-import type { Finding } from './report';
-import type { RecordFields } from './event-table';
-import { pointerPath, resumeTokenOf, SEQUENCE_READS, sequenceOf, type SeqValue } from './sequence';
-import type { SseEvent } from './sse';
+import type { BlockPlan } from '../read/block-plan';
+import type { BlockMatch, BlockTemplates } from '../read/block-template';
+import { classify, isRecord, MESSAGE_READS, type RpcMessage } from '../read/jsonrpc';
+import type { KeepTree, ShapeParser } from '../read/json-shapes';
+import { finding, quote } from '../rules/findings';
+import type { RecordFields } from '../store/event-table';
+import { pointerPath, resumeTokenOf, SEQUENCE_READS, sequenceOf, type SeqValue } from '../read/sequence';
+import type { SseEvent } from '../read/sse';
 import type { SessionState, StreamState } from './state';
 
 const INTEGER_ID = /^(0|-?[1-9]\d{0,15})$/;
-/** How much of a bad payload a finding quotes. */
-const QUOTE_CHARS = 60;
 
 /**
  * Gives one framed event its meaning and applies the rules that can be decided the moment it
@@ -152,7 +150,7 @@ function describeValue(fields: RecordFields, parsed: unknown, stream: StreamStat
   const classified = classify(parsed);
   if ('problem' in classified) return malformed(fields, stream, index, `data is ${classified.problem}: ${quote(fields.data)}`);
   if (fields.data.includes('\uFFFD')) {
-    stream.findings.push(finding('malformed-event', 'warning', stream.index, index,
+    stream.findings.push(finding('malformed-event', stream.index, index,
       'data holds U+FFFD replacement characters: the stream carried invalid UTF-8 (or a literal U+FFFD).'));
   }
   const [first] = classified.messages as [RpcMessage, ...RpcMessage[]];
@@ -173,7 +171,7 @@ function describeValue(fields: RecordFields, parsed: unknown, stream: StreamStat
 
 function malformed(fields: RecordFields, stream: StreamState, index: number, message: string): RecordFields {
   fields.role = 'malformed';
-  stream.findings.push(finding('malformed-event', 'warning', stream.index, index, `Event ${index} ${message}.`));
+  stream.findings.push(finding('malformed-event', stream.index, index, `Event ${index} ${message}.`));
   return fields;
 }
 
@@ -202,7 +200,7 @@ function noteId(session: SessionState, stream: StreamState, index: number, id: s
   if (session.allIntegerIds && !INTEGER_ID.test(id)) session.allIntegerIds = false;
   const first = session.ids.add(id, stream.index, index, text, start);
   if (!first) return;
-  session.findings.push(finding('duplicate-event-id', 'error', stream.index, index,
+  session.findings.push(finding('duplicate-event-id', stream.index, index,
     `Event id ${quote(id)} was already delivered as event ${first.event} of stream ${first.stream}: a replay re-sent it, so the client may process the same message twice.`));
 }
 
@@ -214,10 +212,10 @@ function checkSequence(stream: StreamState, index: number, seq: SeqValue): void 
   }
   const step = seq.value - previous.value;
   if (step <= 0) {
-    stream.findings.push(finding('seq-regress', 'error', stream.index, index,
+    stream.findings.push(finding('seq-regress', stream.index, index,
       `${seq.key} went from ${previous.value} to ${seq.value} inside one stream: a sequence must strictly increase.`));
   } else if (step > 1 && seq.kind !== 'progress') {
-    stream.findings.push(finding('seq-gap', 'warning', stream.index, index,
+    stream.findings.push(finding('seq-gap', stream.index, index,
       `${seq.key} jumped from ${previous.value} to ${seq.value} inside a live stream: ${step - 1} value(s) never arrived.`));
   }
   // Updated in place: one cursor per sequence, not one allocation per event.
@@ -226,12 +224,4 @@ function checkSequence(stream: StreamState, index: number, seq: SeqValue): void 
   previous.event = index;
 }
 
-export function finding(code: Finding['code'], severity: Finding['severity'], stream: number, event: number | null, message: string): Finding {
-  return { code, severity, stream, event, message };
-}
 
-/** Quotes untrusted text for a one-line message: JSON-escaped and cut short. */
-export function quote(text: string): string {
-  const cut = text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS)}…` : text;
-  return JSON.stringify(cut);
-}

@@ -1,7 +1,7 @@
-import { legacySessionId } from './detect';
-import type { BodyChunk, Exchange, Header } from './model';
-import type { Report } from './report';
-import { escapeRegExp } from './escape-regexp';
+import { legacySessionId } from '../read/detect';
+import type { BodyChunk, Exchange, Header } from '../model';
+import type { Report } from '../report';
+import { escapeRegExp } from '../read/escape-regexp';
 
 /**
  * Session ids are bearer tokens: whoever holds a live `Mcp-Session-Id` (or a legacy `?sessionId=`)

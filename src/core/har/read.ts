@@ -1,6 +1,6 @@
-import type { HarSseEvent } from './har-types';
-import { isRecord } from './jsonrpc';
-import type { BodyChunk, EndState, Exchange, Header, StreamEnd } from './model';
+import type { HarSseEvent } from './types';
+import { isRecord } from '../read/jsonrpc';
+import type { BodyChunk, EndState, Exchange, Header, StreamEnd } from '../model';
 
 /** What reading a HAR gave: the exchanges, and an account of every entry or field left out. */
 export type HarReadResult =

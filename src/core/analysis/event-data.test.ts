@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSseFramer, type SseEvent } from './sse';
-import { TextStore } from './text-store';
-import { analyseBody } from '../../test/support/fixtures';
+import { createSseFramer, type SseEvent } from '../read/sse';
+import { TextStore } from '../store/text-store';
+import { analyseBody } from '../../../test/support/fixtures';
 
 const encoder = new TextEncoder();
 

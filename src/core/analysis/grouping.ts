@@ -1,8 +1,8 @@
-import { endpointKey, legacySessionId } from './detect';
-import { IdIndex, type IdAt } from './id-index';
-import { classify, isRecord, keyOf } from './jsonrpc';
-import { header } from './model';
-import type { Transport } from './report';
+import { endpointKey, legacySessionId } from '../read/detect';
+import { IdIndex, type IdAt } from '../store/id-index';
+import { classify, isRecord, keyOf } from '../read/jsonrpc';
+import { header } from '../model';
+import type { Transport } from '../report';
 import type { SessionState, SettledStreams, StreamState } from './state';
 
 /** A session key and the transport that implies it. */

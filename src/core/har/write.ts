@@ -1,7 +1,7 @@
-import type { Har, HarEntry, HarHeader, HarSseEvent } from './har-types';
-import { header, type Exchange, type Header } from './model';
-import { pseudonymizeExchanges, sessionPseudonyms } from './session-pseudonyms';
-import { createSseFramer } from './sse';
+import type { Har, HarEntry, HarHeader, HarSseEvent } from './types';
+import { header, type Exchange, type Header } from '../model';
+import { pseudonymizeExchanges, sessionPseudonyms } from './pseudonyms';
+import { createSseFramer } from '../read/sse';
 
 /**
  * Headers whose values are credentials: exports blank them unless the user opts out. Session ids

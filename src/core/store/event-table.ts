@@ -1,5 +1,5 @@
-import type { SeqValue } from './sequence';
-import type { EventRecord } from './state';
+import type { SeqValue } from '../read/sequence';
+import type { EventRecord } from '../analysis/state';
 import type { StringTable } from './string-table';
 import { RowBuffers, type RowRegion } from './row-buffers';
 import { TextStore } from './text-store';

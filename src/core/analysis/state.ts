@@ -1,10 +1,10 @@
-import type { IdIndex } from './id-index';
-import type { RpcRole } from './jsonrpc';
-import type { RequestInfo, ResponseInfo, StreamEnd } from './model';
-import type { EventColumns } from './event-table';
-import type { Finding, StreamReport, Transport } from './report';
-import type { SeqValue } from './sequence';
-import type { SseEvent, SseFramer } from './sse';
+import type { IdIndex } from '../store/id-index';
+import type { RpcRole } from '../read/jsonrpc';
+import type { RequestInfo, ResponseInfo, StreamEnd } from '../model';
+import type { EventColumns } from '../store/event-table';
+import type { Finding, StreamReport, Transport } from '../report';
+import type { SeqValue } from '../read/sequence';
+import type { SseEvent, SseFramer } from '../read/sse';
 
 /**
  * What the analysis knows of one event: the SSE fields plus the meaning of its first message.

@@ -1,8 +1,8 @@
-import { isStatelessRevision } from './detect';
-import type { Delivery } from './id-index';
-import { finding, quote } from './ingest';
-import type { Finding, ResumeReport, Verdict } from './report';
-import type { EventRecord, SessionState, StreamState } from './state';
+import { isStatelessRevision } from '../read/detect';
+import type { Delivery } from '../store/id-index';
+import { finding, quote } from './findings';
+import type { Finding, ResumeReport, Verdict } from '../report';
+import type { EventRecord, SessionState, StreamState } from '../analysis/state';
 
 /** How many missing numeric ids a resume-id-gap check looks up before it stops counting. */
 const MAX_ID_GAP_CHECK = 100_000;
@@ -40,8 +40,8 @@ export function evaluateResume(session: SessionState, streams: readonly StreamSt
   const lastEventId = stream.lastEventId!;
   const link = linkOf(session, stream);
   const findings: Finding[] = [];
-  const add = (code: Finding['code'], severity: Finding['severity'], event: number | null, message: string): void => {
-    findings.push(finding(code, severity, stream.index, event, message));
+  const add = (code: Finding['code'], event: number | null, message: string): void => {
+    findings.push(finding(code, stream.index, event, message));
   };
   const done = (verdict: Verdict): ResumeOutcome => ({
     resume: { stream: stream.index, of: link?.stream ?? null, lastEventId, verdict },
@@ -49,27 +49,27 @@ export function evaluateResume(session: SessionState, streams: readonly StreamSt
   });
 
   if (isStatelessRevision(session.protocolVersion)) {
-    add('resume-on-stateless', 'warning', null,
+    add('resume-on-stateless', null,
       `Last-Event-ID ${quote(lastEventId)} was sent to a ${session.protocolVersion} server, a revision without resumption: nothing can be replayed.`);
   }
   if (!link) {
-    add('resume-unknown-id', 'warning', null,
+    add('resume-unknown-id', null,
       `Last-Event-ID ${quote(lastEventId)} was never delivered in this session (as captured): the resume cannot be tied to a stream.`);
   }
   const status = stream.response?.status ?? 0;
   if (status === 404) {
-    add('session-expired', 'info', null, 'The server answered 404: the session expired, so the client must start a new one and re-issue its calls.');
+    add('session-expired', null, 'The server answered 404: the session expired, so the client must start a new one and re-issue its calls.');
     return done('expired');
   }
   if (status >= 400) {
-    add('resume-rejected', 'info', null,
+    add('resume-rejected', null,
       `The server answered ${status} instead of replaying: the honest answer. The client should re-issue the call as a new idempotent request.`);
     return done('rejected');
   }
   if (firstDataEvent(stream) < 0) {
     // Live capture: the resume is still waiting for its head or its first replayed event.
     if (stream.end.state === 'open') return done('unverifiable');
-    add('resume-empty', 'warning', null, status === 0
+    add('resume-empty', null, status === 0
       ? 'The resume got no response at all: nothing was replayed.'
       : `The resume answered ${status} but carried no event (only keep-alives, or it closed at once): nothing was replayed.`);
     return done('empty');
@@ -83,7 +83,7 @@ export function evaluateResume(session: SessionState, streams: readonly StreamSt
   return done(verdict);
 }
 
-type Add = (code: Finding['code'], severity: Finding['severity'], event: number | null, message: string) => void;
+type Add = (code: Finding['code'], event: number | null, message: string) => void;
 
 function compareSequences(
   session: SessionState,
@@ -105,11 +105,11 @@ function compareSequences(
     const { value, kind, key } = seqEvent.seq!;
     const expectUnit = kind !== 'progress' || before.unitSteps;
     if (value <= before.value) {
-      add('resume-seq-regress', 'error', seqIndex,
+      add('resume-seq-regress', seqIndex,
         `The first replayed ${key} is ${value}, but ${before.value} was already seen before the resume: the replay started too early, so messages repeat.`);
       verdict = 'duplicate';
     } else if (expectUnit && value > before.value + 1) {
-      add('resume-seq-gap', 'error', seqIndex,
+      add('resume-seq-gap', seqIndex,
         `${key} jumped from ${before.value} to ${value} across the resume: the buffer was lost and the replica invented the rest. Re-issue the call as a new idempotent request instead of trusting this resume.`);
       verdict = 'gap';
     } else {
@@ -118,7 +118,7 @@ function compareSequences(
   } else if (first.resumeToken !== undefined) {
     const expected = tokenBefore(streams, link);
     if (expected !== undefined && expected !== first.resumeToken) {
-      add('resume-token-mismatch', 'error', firstData,
+      add('resume-token-mismatch', firstData,
         `The echoed resume_token ${quote(first.resumeToken)} differs from the buffer head ${quote(expected)}: the replica replayed some other buffer.`);
       verdict = 'gap';
     } else if (expected !== undefined) {
@@ -127,10 +127,10 @@ function compareSequences(
   }
   const provenByThisEvent = verdict === 'genuine' && seqIndex === firstData;
   if (terminal && !provenByThisEvent) {
-    add('resume-terminal-unproven', 'error', firstData,
+    add('resume-terminal-unproven', firstData,
       `The first event after Last-Event-ID is a terminal ${first.stopReason ?? first.role} with no progress before it: nothing shows it came from the original stream rather than the resuming replica. Re-issue the call instead of trusting it.`);
   } else if (verdict === 'unverifiable' && !terminal) {
-    add('resume-unverifiable', 'warning', firstData, first.resumeToken === undefined
+    add('resume-unverifiable', firstData, first.resumeToken === undefined
       ? 'The replay carries no application sequence (app_seq or progress) and no resume_token, so nothing proves it continues the original stream. Treat it as a new stream and rely on idempotency keys.'
       : 'The replay echoes a resume_token, but the original stream never showed one to compare it with, so nothing proves continuity. Treat it as a new stream and rely on idempotency keys.');
   }
@@ -187,7 +187,7 @@ function idsContinue(session: SessionState, stream: StreamState, lastEventId: st
   let missing = 0;
   for (let id = last + 1; id < first && id - last <= MAX_ID_GAP_CHECK; id++) if (!session.ids.has(String(id))) missing++;
   if (missing === 0) return true;
-  add('resume-id-gap', 'error', firstIndex,
+  add('resume-id-gap', firstIndex,
     `Event ids jump from ${last} to ${first} across the resume and ${missing} of the ids between were delivered on no stream: the replica skipped events it never had.`);
   return false;
 }
@@ -212,7 +212,7 @@ function checkCrossStream(session: SessionState, root: StreamState, stream: Stre
     const token = events.progressTokenAt(index);
     if (token !== undefined) owner = session.tokens.get(token);
     if (owner === undefined || owner === root.index) continue;
-    add('resume-cross-stream', 'error', index,
+    add('resume-cross-stream', index,
       `Replayed event ${index} belongs to stream ${owner}, not to stream ${root.index} that this resume continues: the replica mixed up buffers.`);
   }
 }

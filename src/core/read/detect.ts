@@ -1,4 +1,4 @@
-import { header, type Header } from './model';
+import { header, type Header } from '../model';
 
 /** Headers that only MCP traffic carries (any one is enough). */
 export const MCP_HEADERS = ['mcp-session-id', 'mcp-protocol-version', 'mcp-method'] as const;

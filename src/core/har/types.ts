@@ -7,7 +7,7 @@
  * - `entry._sse`: the SSE events with their arrival times, for readers that do not parse SSE.
  * - `entry._end`: how the body ended (`complete`, `reset`, `cancelled`, `open`) and why.
  */
-import type { EndState } from './model';
+import type { EndState } from '../model';
 
 export interface HarHeader {
   name: string;

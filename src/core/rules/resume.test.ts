@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analyze } from './index';
-import type { FindingCode, Report } from './report';
-import { scenarios, type ScenarioName } from '../../test/support/scenarios';
+import { analyze } from '../index';
+import type { FindingCode, Report } from '../report';
+import { scenarios, type ScenarioName } from '../../../test/support/scenarios';
 
 const run = (name: ScenarioName): Report => analyze(scenarios[name]());
 const codes = (report: Report): FindingCode[] => report.sessions.flatMap((s) => s.findings.map((f) => f.code));
@@ -76,7 +76,7 @@ describe('resume verdicts', () => {
   });
 
   it('an echoed resume_token with no buffer head to compare is unverifiable', async () => {
-    const { exchange, resume, rpc, sse } = await import('../../test/support/fixtures');
+    const { exchange, resume, rpc, sse } = await import('../../../test/support/fixtures');
     const report = analyze([
       exchange({ session: 's', body: rpc.call(1), text: sse([{ id: 'e1', data: rpc.message('a') }]), end: 'reset' }),
       resume('s', 'e1', { text: sse([{ id: 'e2', data: { ...rpc.message('b'), resume_token: 'head-1' } }, { id: 'e3', data: rpc.result(1) }]) }),
@@ -86,7 +86,7 @@ describe('resume verdicts', () => {
   });
 
   it('a resume still waiting for its first event is not called empty yet', async () => {
-    const { resume } = await import('../../test/support/fixtures');
+    const { resume } = await import('../../../test/support/fixtures');
     const waiting = [...scenarios.resultLost(), resume('session-a', 'stream1_1700000000005_r5', { end: 'open' })];
     const report = analyze(waiting);
     expect(verdicts(report)).toEqual(['unverifiable']);
@@ -178,7 +178,7 @@ describe('session grouping', () => {
 
 describe('header handling', () => {
   it('groups by Mcp-Session-Id whatever its case', async () => {
-    const { exchange, rpc, sse } = await import('../../test/support/fixtures');
+    const { exchange, rpc, sse } = await import('../../../test/support/fixtures');
     const report = analyze([
       exchange({ body: rpc.call(1), headers: [{ name: 'MCP-SESSION-ID', value: 'X' }], text: sse([{ id: 'a', data: rpc.result(1) }]) }),
       exchange({ body: rpc.call(2), headers: [{ name: 'mcp-session-id', value: 'X' }], text: sse([{ id: 'b', data: rpc.result(2) }]) }),
@@ -189,7 +189,7 @@ describe('header handling', () => {
 
 describe('re-issued calls', () => {
   it('a re-issue still running on a new session keeps the first try from being called lost', async () => {
-    const { exchange, rpc, sse } = await import('../../test/support/fixtures');
+    const { exchange, rpc, sse } = await import('../../../test/support/fixtures');
     const first = exchange({ session: 'old', body: rpc.call(1, 'long_task', 'tok-1', { key: 'k' }), text: sse([{ id: 'a', data: rpc.progress('tok-1', 1, 1) }]), end: 'reset' });
     const again = exchange({ session: 'new', body: rpc.call(7, 'long_task', 'tok-7', { key: 'k' }), text: sse([{ id: 'b', data: rpc.progress('tok-7', 1, 1) }]), end: 'open' });
     expect(codes(analyze([first, again]))).not.toContain('result-lost');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analyze, readHar, writeHar, type Exchange } from './index';
-import { exchange, prng, rechunk, resume, rpc, sse } from '../../test/support/fixtures';
-import { scenarios } from '../../test/support/scenarios';
+import { analyze, readHar, writeHar, type Exchange } from '../index';
+import { exchange, prng, rechunk, resume, rpc, sse } from '../../../test/support/fixtures';
+import { scenarios } from '../../../test/support/scenarios';
 
 const read = (value: unknown): Exchange[] => {
   const result = readHar(JSON.stringify(value));
