@@ -27,15 +27,29 @@ export interface BodyChunk {
  * - `reset`: the connection failed mid-body (`error` says how, e.g. `net::ERR_CONNECTION_RESET`).
  * - `cancelled`: the page itself aborted the read.
  * - `open`: still streaming when the capture was taken.
+ * - `unknown`: the body is over, but the recorder did not say how (Firefox's HAR export and
+ *   its devtools entries mark no reset), and nothing in the body shows it.
  */
-export type EndState = 'complete' | 'reset' | 'cancelled' | 'open';
+export type EndState = 'complete' | 'reset' | 'cancelled' | 'open' | 'unknown';
 
+/** How a body ended, and what the recorder kept of it. */
 export interface StreamEnd {
   state: EndState;
   /** When the body ended, ms since the epoch. Absent while `open`. */
   time?: number;
   /** The browser's or the tap's error text for `reset` and `cancelled`. */
   error?: string;
+  /**
+   * The recorder kept none of the response body: a limit of the writer (a reset stream in
+   * Chrome's HAR, a Worker's stream in `onRequestFinished`), not evidence that nothing was sent.
+   * The stream's events are then unknown, and no rule concludes anything from their absence.
+   */
+  bodyAbsent?: true;
+  /**
+   * `state` was inferred from the body rather than recorded: a body that ends inside an event
+   * was cut (`reset`), though the writer marked no error.
+   */
+  inferred?: true;
 }
 
 /** The request half of an exchange: everything known before any response arrives. */
@@ -47,6 +61,8 @@ export interface RequestInfo {
   body?: string;
   /** When the request started, ms since the epoch. */
   startTime: number;
+  /** Where the input held this exchange (a HAR entry's index), for findings' evidence. */
+  entry?: number;
 }
 
 /** The response head. `status` is 0 when no response arrived at all. */
