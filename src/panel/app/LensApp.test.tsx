@@ -19,6 +19,11 @@ function mount(exchanges: Exchange[] = [], init: Parameters<typeof createMemoryA
 
 afterEach(() => cleanup());
 
+/** The same traffic under another Mcp-Session-Id. */
+const rename = (xs: Exchange[], key: string): Exchange[] =>
+  xs.map((x) => ({ ...x, headers: x.headers.map((h) => (/mcp-session-id/i.test(h.name) ? { ...h, value: key } : h)), responseHeaders: x.responseHeaders.map((h) => (/mcp-session-id/i.test(h.name) ? { ...h, value: key } : h)) }));
+const selectedKey = () => screen.getAllByTestId('session-row').find((r) => r.getAttribute('aria-selected') === 'true')!.dataset.key;
+
 describe('the panel', () => {
   it('tells a newcomer what to do while there is no MCP traffic', async () => {
     mount();
@@ -114,17 +119,36 @@ describe('the panel', () => {
     expect(JSON.parse(capture.text).log.entries).toHaveLength(har.log.entries.length);
   });
 
-  it('opens on the newest session with an error, until the user picks another', async () => {
-    const rename = (xs: Exchange[], key: string) =>
-      xs.map((x) => ({ ...x, headers: x.headers.map((h) => (/mcp-session-id/i.test(h.name) ? { ...h, value: key } : h)), responseHeaders: x.responseHeaders.map((h) => (/mcp-session-id/i.test(h.name) ? { ...h, value: key } : h)) }));
+  it('opens on the newest session with the worst finding, until the user picks another', async () => {
     mount([...rename(scenarios.genuine(), 'old-ok'), ...rename(scenarios.lostBuffer(), 'broken'), ...rename(scenarios.genuine(), 'new-ok')]);
     await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(3));
-    const pressed = () => screen.getAllByTestId('session-row').find((r) => r.getAttribute('aria-pressed') === 'true')!.dataset.key;
+    const pressed = selectedKey;
     expect(pressed()).toBe('broken');
     expect(screen.getByTestId('resume-marker').dataset.verdict).toBe('gap');
     fireEvent.click(screen.getAllByTestId('session-row').find((r) => r.dataset.key === 'new-ok')!);
     await waitFor(() => expect(pressed()).toBe('new-ok'));
     expect(screen.getByTestId('resume-marker').dataset.verdict).toBe('genuine');
+    // Up/Down in the list box move the selection.
+    fireEvent.keyDown(screen.getAllByTestId('session-row').find((r) => r.dataset.key === 'new-ok')!, { key: 'ArrowUp' });
+    await waitFor(() => expect(pressed()).toBe('broken'));
+  });
+
+  it('opens on the session with the worst finding even when it is only a refusal, and badges every session with findings by its worst', async () => {
+    // The rejected scenario: the resume is refused (info), and the re-issued call is healthy.
+    mount([...rename(scenarios.rejected(), 'refused'), ...rename(scenarios.genuine(), 'healthy')]);
+    await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(2));
+    expect(selectedKey()).toBe('refused');
+    const marker = screen.getByTestId('resume-marker');
+    expect([marker.dataset.verdict, marker.dataset.tone]).toEqual(['rejected', 'info']);
+    cleanup();
+    mount([...rename(scenarios.rejected(), 'refused'), ...rename(scenarios.unverifiable(), 'unproven'), ...rename(scenarios.genuine(), 'healthy')]);
+    await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(3));
+    expect(selectedKey()).toBe('unproven');
+    expect(screen.getByTestId('resume-marker').dataset.tone).toBe('warning');
+    const badge = (key: string) => screen.getAllByTestId('session-row').find((r) => r.dataset.key === key)!.querySelector<HTMLElement>('.badge');
+    expect(badge('unproven')!.dataset.severity).toBe('warning');
+    expect(badge('refused')!.dataset.severity).toBe('info');
+    expect(badge('healthy')).toBeNull();
   });
 
   it('follows the DevTools theme through the adapter', async () => {
