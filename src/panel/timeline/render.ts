@@ -113,8 +113,11 @@ function drawBridges(ctx: Ctx, frame: Frame, layout: Layout, x: (t: number) => n
     ctx.setLineDash([4, 3]);
     ctx.lineWidth = 1.5;
     ctx.beginPath();
-    ctx.moveTo(x(b.from.time), rowY(layout, rowOf.get(b.from.stream) ?? 0));
-    ctx.lineTo(x(b.to.time), rowY(layout, rowOf.get(b.to.stream) ?? 0));
+    const [from, to] = [rowOf.get(b.from.stream) ?? 0, rowOf.get(b.to.stream) ?? 0];
+    // In one row, under the marks and their id labels rather than through them.
+    const under = from === to ? layout.rowHeight / 2 - 1 : 0;
+    ctx.moveTo(x(b.from.time), rowY(layout, from) + under);
+    ctx.lineTo(x(b.to.time), rowY(layout, to) + under);
     ctx.stroke();
     ctx.setLineDash([]);
   }
