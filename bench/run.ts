@@ -22,6 +22,7 @@ import { resolve } from 'node:path';
 import { build } from 'vite';
 import { measureLiveLatency } from './live-latency';
 import { measurePageTap } from './page-tap';
+import { measurePanelMainThread } from './panel-main-thread';
 import { sendRows, type BenchRow, type BenchScale } from './row';
 import { measureTimelineFrame } from './timeline-frame';
 
@@ -37,6 +38,7 @@ const CORE_BUILD = { config: resolve(root, 'vite.bench.config.ts'), entry: resol
 const benches: Record<string, (scale: BenchScale) => BenchRow[] | Promise<BenchRow[]>> = {
   timeline: measureTimelineFrame,
   'live latency': measureLiveLatency,
+  'panel main thread': measurePanelMainThread,
   'page tap': measurePageTap,
 };
 /** Set in a child: the one benchmark it runs, whose rows it sends to its parent. */

@@ -41,7 +41,7 @@ describe('Chromium: the panel in the inline shell', () => {
   const painted = (page: Page) => page.waitForSelector('[data-testid="timeline"] canvas[data-painted]', { timeout: 30_000 });
 
   /** The error red of each theme (timeline/palette.ts); tests may not import src/. */
-  const ERROR_RED = { light: [217, 48, 37], dark: [242, 139, 130] } as const;
+  const ERROR_RED = { light: [197, 34, 31], dark: [242, 139, 130] } as const;
 
   /** Pixels of colour `rgb` in a 7 px wide column of the canvas around the marker. */
   async function pixelsAt(marker: ElementHandle, rgb: readonly number[]): Promise<number> {
@@ -62,10 +62,12 @@ describe('Chromium: the panel in the inline shell', () => {
       const page = await open(`har=/fixtures/sdk-lost-buffer.har&theme=${theme}`);
       const marker = (await page.waitForSelector('[data-testid="resume-marker"]', { timeout: 30_000 }))!;
       expect(await marker.evaluate((el) => (el as HTMLElement).dataset.verdict)).toBe('gap');
-      expect(await marker.evaluate((el) => el.textContent)).toMatch(/Last-Event-ID .+ · 200 · gap/);
+      // Status, verdict and the boundary's arithmetic: app_seq 5, then 11.
+      expect(await marker.evaluate((el) => el.textContent)).toMatch(/^200 gap · 5 → (expected 6 · got )?11$/);
+      expect(await marker.evaluate((el) => [(el as HTMLElement).dataset.lastSeen, (el as HTMLElement).dataset.got])).toEqual(['5', '11']);
       // The label is red, and so is the boundary line drawn on the canvas under it.
       const [r, g, b] = await marker.evaluate((el) => getComputedStyle(el).backgroundColor.match(/\d+/g)!.map(Number));
-      expect(r).toBeGreaterThan(200);
+      expect(r).toBeGreaterThan(190);
       expect(g! + b!).toBeLessThan(r! * 1.4);
       await painted(page);
       expect(await pixelsAt(marker, ERROR_RED[theme])).toBeGreaterThan(50);
@@ -75,6 +77,10 @@ describe('Chromium: the panel in the inline shell', () => {
       const finding = (await page.waitForSelector('[data-testid="finding"][data-code="resume-seq-gap"]'))!;
       expect(await finding.evaluate((el) => (el as HTMLElement).dataset.severity)).toBe('error');
       expect(await finding.evaluate((el) => el.textContent)).toContain('re-issue the original request as a new idempotent call');
+      expect(await finding.evaluate((el) => el.textContent)).toContain('affinity on Mcp-Session-Id');
+      expect(await page.$$eval('[data-testid="stream-label"]', (els) => els.map((e) => e.textContent))).toEqual([
+        'initialize · id 0', 'notifications/initialized', 'standalone GET', 'tools/call long_task · id 1', 'resume of #3', 'DELETE session',
+      ]);
 
       await finding.click();
       const detail = (await page.waitForSelector('[data-testid="event-detail"]'))!;

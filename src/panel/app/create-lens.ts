@@ -79,7 +79,16 @@ export function createLens(adapter: LensAdapter) {
     const data = timeData.value;
     return data && axis.value === 'order' ? toEventOrder(data) : data;
   });
-  const findingGroups = computed(() => groupFindings(report.value?.sessions ?? []));
+  // The same groups while the findings stay the same: a live report is rebuilt every frame, and
+  // the cards need not be.
+  let groupsKey = '';
+  let groups: ReturnType<typeof groupFindings> = [];
+  const findingGroups = computed(() => {
+    const sessions = report.value?.sessions ?? [];
+    const key = sessions.map((s) => `${s.key}\u0000${s.findings.map((f) => `${f.code}:${f.stream}:${f.event}:${f.message}`).join(',')}`).join('\u0001');
+    if (key !== groupsKey) (groupsKey = key), (groups = groupFindings(sessions));
+    return groups;
+  });
   /** The finding last gone to (n / p, a click): identified across live reports. */
   const findingCursor = signal<string | null>(null);
   const idOf = (stream: number, event: number): string | undefined => {

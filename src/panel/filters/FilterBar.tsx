@@ -2,7 +2,7 @@ import { useComputed } from '@preact/signals';
 import { useState } from 'preact/hooks';
 import { useLens } from '../app/lens-context';
 import { sessionMethods } from '../model/methods';
-import { plural } from '../text/plural';
+import { count as formatCount, plural } from '../text/plural';
 import { clip, visibleLine } from '../text/visible';
 
 /**
@@ -66,7 +66,7 @@ export function FilterBar() {
         <input type="search" data-testid="filter-text" placeholder="Search id, data…" size={14} value={filters.text.value} onInput={(e) => (filters.text.value = value(e))} />
       </label>
       <span class={`filter-count${active && counts.shown === 0 ? ' filter-none' : ''}`} data-testid="filter-count" data-shown={counts.shown} data-total={counts.all}>
-        {active ? `${counts.shown.toLocaleString('en')} of ${plural(counts.all, 'event')} shown` : plural(counts.all, 'event')}
+        {active ? `${formatCount(counts.shown)} of ${plural(counts.all, 'event')} shown` : plural(counts.all, 'event')}
       </span>
       {active ? (
         <button type="button" onClick={() => filters.clear()}>

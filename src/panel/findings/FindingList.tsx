@@ -1,3 +1,4 @@
+import { useComputed } from '@preact/signals';
 import { useLens } from '../app/lens-context';
 import { shortId } from '../text/visible';
 import { FindingCard } from './FindingCard';
@@ -13,8 +14,9 @@ export const MAX_FINDING_CARDS = 500;
  */
 export function FindingList() {
   const lens = useLens();
-  const sessions = lens.report.value?.sessions ?? [];
-  if (sessions.length === 0) return null;
+  // Through computeds: a live report is rebuilt every frame, and the cards change only with the findings.
+  const sessions = useComputed(() => lens.report.value?.sessions.length ?? 0).value;
+  if (sessions === 0) return null;
   const groups = lens.findingGroups.value;
   const count = groups.reduce((n, g) => n + g.items.length, 0);
   const shown = groups.slice(0, MAX_FINDING_CARDS);
@@ -41,7 +43,7 @@ export function FindingList() {
           <FindingCard
             key={g.key}
             group={g}
-            session={sessions.length > 1 ? shortId(g.session, 10) : null}
+            session={sessions > 1 ? shortId(g.session, 10) : null}
             current={cursor !== null && g.items.some((f) => instanceKey(f) === cursor) ? cursor : null}
           />
         ))}

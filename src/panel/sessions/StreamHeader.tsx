@@ -1,4 +1,4 @@
-import type { StreamReport } from '../../core/index';
+import type { SessionReport, StreamReport } from '../../core/index';
 import { useLens } from '../app/lens-context';
 import type { StreamMarks } from '../timeline/marks';
 import { plural } from '../text/plural';
@@ -9,10 +9,10 @@ import { clip, shortId, visibleLine } from '../text/visible';
  * how it ended, and how many events it delivered, or that its body was not captured. One line
  * (HEAD_PX tall); the whole of it is in the tooltip.
  */
-export function StreamHeader({ stream, marks, expanded, toggle }: { stream: StreamReport; marks: StreamMarks | undefined; expanded: boolean; toggle: () => void }) {
+export function StreamHeader(props: { session: SessionReport; stream: StreamReport; marks: StreamMarks | undefined; expanded: boolean; toggle: () => void }) {
+  const { session, stream, marks, expanded, toggle } = props;
   const lens = useLens();
   const source = lens.source.value;
-  const session = lens.session.value!;
   const exchange = source.exchange(stream.index);
   const provenance = source.provenance?.(stream.index);
   // The report says complete/reset/open/unknown; the capture also knows "cancelled by the page".

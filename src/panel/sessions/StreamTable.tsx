@@ -1,4 +1,5 @@
-import { effect, useSignal } from '@preact/signals';
+import { effect, useComputed, useSignal } from '@preact/signals';
+import type { SessionReport } from '../../core/index';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useLens } from '../app/lens-context';
 import { lowerBound } from '../timeline/bounds';
@@ -15,10 +16,17 @@ import { useThrottledSignal } from './use-throttled';
  */
 export const ROWS_REFRESH_MS = 250;
 
-/** Only new events (the same streams, each as long or longer): what may wait for the next refresh. */
-function grew(before: TimelineData | null, after: TimelineData | null): boolean {
-  if (!before || !after || before.origin !== after.origin || before.axis !== after.axis || before.streams.length !== after.streams.length) return false;
-  return before.streams.every((s, i) => s.stream === after.streams[i]!.stream && s.count <= after.streams[i]!.count);
+interface Shown {
+  session: SessionReport | null;
+  data: TimelineData | null;
+}
+
+/** Only new events (the same session and streams, each as long or longer): what may wait for the next refresh. */
+function grew(before: Shown, after: Shown): boolean {
+  const [a, b] = [before.data, after.data];
+  if (before.session?.key !== after.session?.key || before.session?.streams.length !== after.session?.streams.length) return false;
+  if (!a || !b || a.origin !== b.origin || a.axis !== b.axis || a.streams.length !== b.streams.length) return false;
+  return a.streams.every((s, i) => s.stream === b.streams[i]!.stream && s.count <= b.streams[i]!.count);
 }
 
 /**
@@ -29,8 +37,10 @@ function grew(before: TimelineData | null, after: TimelineData | null): boolean 
  */
 export function StreamTable() {
   const lens = useLens();
-  const session = lens.session.value;
-  const data = useThrottledSignal(lens.timelineData, ROWS_REFRESH_MS, grew);
+  // The session and its marks together, at most every ROWS_REFRESH_MS while a stream grows: the
+  // table reads nothing else that changes with every live report.
+  const now = useComputed((): Shown => ({ session: lens.session.value, data: lens.timelineData.value }));
+  const { session, data } = useThrottledSignal(now, ROWS_REFRESH_MS, grew);
   const order = lens.tableOrder.value;
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const scroller = useRef<HTMLDivElement>(null);
@@ -172,7 +182,7 @@ export function StreamTable() {
             const w = windows[k]!;
             return (
               <li key={s.index} class="stream" data-stream={s.index}>
-                <StreamHeader stream={s} marks={marks} expanded={!collapsed.has(s.index)} toggle={() => toggle(s.index)} />
+                <StreamHeader session={session} stream={s} marks={marks} expanded={!collapsed.has(s.index)} toggle={() => toggle(s.index)} />
                 {marks && blocks[k]!.rows > 0 ? (
                   <EventRows
                     stream={s.index}

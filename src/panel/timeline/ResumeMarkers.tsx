@@ -7,17 +7,27 @@ import { placeResumeLabels, resumeText } from './resume-labels';
 import type { View } from './view';
 
 /** The labels' type: lens.css `.resume-marker` sets the same. */
-const FONT = '11px system-ui, sans-serif';
-const BOLD = `bold ${FONT}`;
+const BOLD = 'bold 11px system-ui, sans-serif';
 
-/** Text widths from a canvas of our own: no layout read. Without canvas support, an estimate. */
-function useMeasure(): (text: string, bold: boolean) => number {
+/** Label widths kept at most; past it the cache starts again (it only saves measuring). */
+const MAX_WIDTHS = 500;
+
+/**
+ * Text widths from a canvas of our own: no layout read, and each label measured once (a live
+ * session renders the same labels every frame). Without canvas support, an estimate.
+ */
+function useMeasure(): (text: string) => number {
   return useMemo(() => {
     const ctx = typeof document === 'undefined' ? null : document.createElement('canvas').getContext?.('2d') ?? null;
-    return (text: string, bold: boolean) => {
-      if (!ctx) return text.length * (bold ? 7 : 6.5);
-      ctx.font = bold ? BOLD : FONT;
-      return ctx.measureText(text).width;
+    if (ctx) ctx.font = BOLD;
+    const known = new Map<string, number>();
+    return (text: string) => {
+      let w = known.get(text);
+      if (w === undefined) {
+        if (known.size >= MAX_WIDTHS) known.clear();
+        known.set(text, (w = ctx ? ctx.measureText(text).width : text.length * 7));
+      }
+      return w;
     };
   }, []);
 }
@@ -36,7 +46,7 @@ export function ResumeMarkers({ data, view, layout }: { data: TimelineData; view
     .map((r) => ({ r, x: layout.plotLeft + (r.time - view.start) * pxPerUnit }))
     .filter(({ x }) => x >= layout.plotLeft - 1 && x <= layout.width + 1);
   const texts = shown.map(({ r }) => resumeText(r, shortId(r.lastEventId, 200)));
-  const places = placeResumeLabels(texts, shown.map((s) => s.x), (t) => measure(t, true), layout.width, Math.max(1, layout.bandHeight / BAND_ROW_PX));
+  const places = placeResumeLabels(texts, shown.map((s) => s.x), measure, layout.width, Math.max(1, layout.bandHeight / BAND_ROW_PX));
   const select = (r: ResumeMark) => {
     const first = data.bridges.find((b) => b.resume === r.stream)?.to.event ?? 0;
     if (lens.source.value.events(r.stream).length > first) lens.selection.selectMark({ stream: r.stream, event: first });

@@ -117,7 +117,7 @@ function drawLabels(f: StreamFrame, text: TextBoxes, s: StreamMarks, lo: number,
 }
 
 function besideMark(ctx: Ctx, text: TextBoxes, label: string, at: number, y: number, previous: number, next: number, width: number): void {
-  const w = ctx.measureText(label).width;
+  const w = text.width(ctx, label);
   if (at + LABEL_GAP + w < Math.min(next - LABEL_GAP, width) && text.draw(ctx, label, at + LABEL_GAP, y)) return;
   if (at - LABEL_GAP - w > Math.max(previous + LABEL_GAP, 0)) text.draw(ctx, label, at - LABEL_GAP, y, 'right');
 }

@@ -1,5 +1,6 @@
 import { createScratch } from './draw-stream';
 import { drawTimeline, type Frame, type Painted } from './render';
+import { createTextWidths } from './text-boxes';
 
 const NOTHING: Painted = { drawn: 0, text: [] };
 
@@ -9,6 +10,7 @@ const NOTHING: Painted = { drawn: 0, text: [] };
  */
 export function createPainter(canvas: HTMLCanvasElement) {
   const scratch = createScratch();
+  const widths = createTextWidths();
   let ctx: CanvasRenderingContext2D | null | undefined;
   return (frame: Frame): Painted => {
     if (ctx === undefined) ctx = canvas.getContext('2d');
@@ -21,6 +23,6 @@ export function createPainter(canvas: HTMLCanvasElement) {
       canvas.height = height;
     }
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    return drawTimeline(ctx, frame, scratch);
+    return drawTimeline(ctx, frame, scratch, widths);
   };
 }

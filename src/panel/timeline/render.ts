@@ -5,7 +5,7 @@ import { drawStream, type Scratch } from './draw-stream';
 import { layoutOf, RIGHT_PX, rowY, seqY, type Layout } from './layout';
 import type { ResumeTone, TimelineData } from './marks';
 import type { Palette } from './palette';
-import { createTextBoxes, type TextBox } from './text-boxes';
+import { createTextBoxes, type TextBox, type TextWidths } from './text-boxes';
 import type { View } from './view';
 
 /** Everything one frame depends on. */
@@ -38,10 +38,10 @@ export function toneColour(palette: Palette, tone: ResumeTone): string {
  * each visible stream's marks are found by binary search, and dense stretches are drawn per
  * pixel column. Text is placed so that no two pieces overlap (text-boxes.ts).
  */
-export function drawTimeline(ctx: Ctx, frame: Frame, scratch: Scratch): Painted {
+export function drawTimeline(ctx: Ctx, frame: Frame, scratch: Scratch, widths?: TextWidths): Painted {
   const { data, view, width, height, palette } = frame;
   const layout = layoutOf(width, height, data.rows, frame.bandRows);
-  const text = createTextBoxes({ left: 0, right: width, top: 0, bottom: height });
+  const text = createTextBoxes({ left: 0, right: width, top: 0, bottom: height }, widths);
   ctx.fillStyle = palette.background;
   ctx.fillRect(0, 0, width, height);
   ctx.fillStyle = palette.laneBackground;

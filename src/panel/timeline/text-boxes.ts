@@ -22,12 +22,14 @@ const overlaps = (a: TextBox, b: TextBox): boolean =>
  * the scales) keeps its place, and a later label that would overlap anything, or leave `bounds`,
  * is not drawn. Labels are few (they appear only where marks are sparse), so a list will do.
  */
-export function createTextBoxes(bounds: { left: number; right: number; top: number; bottom: number }) {
+export function createTextBoxes(bounds: { left: number; right: number; top: number; bottom: number }, widths: TextWidths = createTextWidths()) {
   const placed: TextBox[] = [];
   // Where the context's x = 0 is on the canvas (the plot is drawn translated by its left edge).
   let dx = 0;
   return {
     placed,
+    /** The width `text` takes in the context's font. */
+    width: (ctx: Ctx, text: string): number => widths.of(ctx, text),
     /** The context is translated by `x` from here on (boxes stay in canvas pixels). */
     translated(x: number): void {
       dx = x;
@@ -37,7 +39,7 @@ export function createTextBoxes(bounds: { left: number; right: number; top: numb
      * on `y`, when it fits; returns whether it was drawn.
      */
     draw(ctx: Ctx, text: string, x: number, y: number, align: 'left' | 'right' = 'left'): boolean {
-      const w = ctx.measureText(text).width;
+      const w = widths.of(ctx, text);
       const left = align === 'left' ? x : x - w;
       const box = { x: left + dx, y: y - TEXT_PX / 2, w, h: TEXT_PX, text };
       if (box.x < bounds.left || box.x + w > bounds.right || box.y < bounds.top || box.y + box.h > bounds.bottom) return false;
@@ -52,3 +54,26 @@ export function createTextBoxes(bounds: { left: number; right: number; top: numb
 }
 
 export type TextBoxes = ReturnType<typeof createTextBoxes>;
+
+/** Widths kept at most; past it the cache starts again (it only saves measuring). */
+const MAX_WIDTHS = 2_000;
+
+/**
+ * Text widths measured once per text: a live session's frames draw the same tick, value and id
+ * labels over and over, and measureText is not free. One font (the timeline's) per cache.
+ */
+export function createTextWidths() {
+  const known = new Map<string, number>();
+  return {
+    of(ctx: Ctx, text: string): number {
+      let w = known.get(text);
+      if (w === undefined) {
+        if (known.size >= MAX_WIDTHS) known.clear();
+        known.set(text, (w = ctx.measureText(text).width));
+      }
+      return w;
+    },
+  };
+}
+
+export type TextWidths = ReturnType<typeof createTextWidths>;
