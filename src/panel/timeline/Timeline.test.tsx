@@ -22,12 +22,16 @@ describe('the timeline', () => {
   it('labels each resume with its arithmetic and says so in data attributes', async () => {
     mount('lostBuffer');
     const marker = await screen.findByTestId('resume-marker');
-    expect(marker.dataset).toMatchObject({ verdict: 'gap', tone: 'error', lastSeen: '17', got: '31' });
-    expect(marker.textContent).toBe('200 gap · 17 → 31');
+    // From the finding's evidence.
+    expect(marker.dataset).toMatchObject({ verdict: 'gap', tone: 'error', lastSeen: '17', expected: '18', got: '31' });
+    expect(marker.textContent).toBe('200 gap · 17 → expected 18 · got 31');
     cleanup();
     mount('genuine');
     const genuine = await screen.findByTestId('resume-marker');
+    // No finding, so no rule's expectation: the values drawn on either side.
     expect(genuine.dataset).toMatchObject({ verdict: 'genuine', tone: 'ok', lastSeen: '17', got: '18' });
+    expect(genuine.dataset.expected).toBeUndefined();
+    expect(genuine.textContent).toBe('200 genuine · 17 → 18');
   });
 
   it('opens a burst on event order, and the toggle switches the axis both ways', async () => {

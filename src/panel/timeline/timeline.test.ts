@@ -31,7 +31,7 @@ describe('timeline data', () => {
     expect(data.bridges).toEqual([{ resume: 2, bad: true, from: expect.objectContaining({ stream: 1, seq: 17 }), to: expect.objectContaining({ stream: 2, event: 0, seq: 31 }) }]);
     // The arithmetic the marker shows: from the finding's evidence where the core gives it,
     // else the values drawn on either side.
-    expect(data.resumes[0]).toMatchObject({ lastSeen: 17, got: 31 });
+    expect(data.resumes[0]).toMatchObject({ lastSeen: 17, expected: 18, got: 31 });
     const resumed = data.streams.find((s) => s.stream === 2)!;
     expect(resumed.flags[0]! & MARK_ERROR).toBeTruthy();
     expect(resumed.flags[0]! & MARK_DESYNC).toBeTruthy();
