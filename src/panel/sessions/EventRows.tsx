@@ -41,7 +41,7 @@ export function EventRows({ stream, events, marks, from, to, count, order, origi
   }
   // Rebuilt only when what they show changes: reading and diffing the same rows again for every
   // live report cost about as much as new ones.
-  const signature = `${count}:${selectedEvent}:${origin}:${shown.map((row) => `${row.index}/${row.flags}`).join(',')}`;
+  const signature = `${selectedEvent}:${origin}:${shown.map((row) => `${row.index}/${row.flags}`).join(',')}`;
   const rows = useMemo(() => {
     const out = [];
     for (const { index, flags } of shown) {
@@ -70,7 +70,7 @@ export function EventRows({ stream, events, marks, from, to, count, order, origi
       );
     }
     return out;
-    // `shown`, `count` and `origin` are all in the signature.
+    // `shown` and `origin` are in the signature; the rows read nothing else that changes.
   }, [signature, events, stream, lens, methodOf]);
   return (
     <ol class="events" aria-label={`Events of stream #${stream}`} style={{ paddingTop: `${from * ROW_PX}px`, paddingBottom: `${(count - to) * ROW_PX}px` }}>

@@ -96,8 +96,9 @@ export function Timeline() {
   }, []);
 
   const bad = data?.resumes.filter((r) => r.bad).length ?? 0;
+  // No event count: the label would change with every live event, for a screen reader to re-read.
   const summary = data
-    ? `${data.total} events on ${data.streams.length} streams, ${data.resumes.length} resume boundaries${bad > 0 ? `, ${bad} where the sequences stop advancing together` : ''}.`
+    ? `${data.streams.length} streams, ${data.resumes.length} resume boundaries${bad > 0 ? `, ${bad} where the sequences stop advancing together` : ''}.`
     : 'No session selected.';
   const nothing = data !== null && data.total === 0 && lens.filters.active.value;
   return (

@@ -26,25 +26,28 @@ export function prefersEventOrder(data: TimelineData, width: number): boolean {
   return false;
 }
 
-/** Each mark's place in the session's arrival order (ties by stream order), per stream. */
+/**
+ * Each mark's place in the session's arrival order (ties by stream order), per stream, and the
+ * arrival times in that order. Each stream is already in time order, so this is a merge: every
+ * mark takes the earliest head among the streams, O(marks · streams), no sort.
+ */
 function ranks(streams: readonly StreamMarks[]): { perStream: Float64Array[]; times: Float64Array } {
   let total = 0;
   for (const s of streams) total += s.count;
-  const slot = new Uint32Array(total);
-  const at = new Uint32Array(total);
-  const times = new Float64Array(total);
-  let n = 0;
-  streams.forEach((s, k) => {
-    for (let i = 0; i < s.count; i++) (slot[n] = k), (at[n] = i), (times[n] = s.time[i]!), n++;
-  });
-  const order = Array.from({ length: total }, (_, i) => i).sort((a, b) => times[a]! - times[b]! || slot[a]! - slot[b]! || at[a]! - at[b]!);
   const perStream = streams.map((s) => new Float64Array(s.count));
-  const sorted = new Float64Array(total);
-  order.forEach((m, rank) => {
-    perStream[slot[m]!]![at[m]!] = rank;
-    sorted[rank] = times[m]!;
-  });
-  return { perStream, times: sorted };
+  const heads = new Uint32Array(streams.length);
+  const times = new Float64Array(total);
+  for (let rank = 0; rank < total; rank++) {
+    let best = -1;
+    for (let k = 0; k < streams.length; k++) {
+      const at = heads[k]!;
+      if (at < streams[k]!.count && (best < 0 || streams[k]!.time[at]! < streams[best]!.time[heads[best]!]!)) best = k;
+    }
+    const at = heads[best]!++;
+    perStream[best]![at] = rank;
+    times[rank] = streams[best]!.time[at]!;
+  }
+  return { perStream, times };
 }
 
 /**
