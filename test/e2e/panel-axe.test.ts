@@ -5,7 +5,7 @@ import type { ElementHandle, Frame, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openPanel } from './support/chromium';
 import { buildExtension, ROOT } from './support/extension-build';
-import { buildShell, serveShell } from './support/shell-server';
+import { startShell } from './support/shell-server';
 
 // Accessibility checked by a library: axe-core scans the inline shell and the extension panel in
 // DevTools, in both themes, as a user leaves them (a capture shown, a finding's detail open, the
@@ -45,27 +45,19 @@ async function scanStates(target: Page | Frame, where: string): Promise<void> {
 }
 
 describe('axe-core: the inline shell', () => {
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  let server: Awaited<ReturnType<typeof serveShell>>;
-  beforeAll(async () => {
-    const [dir, browser] = await Promise.all([buildShell(), launchChromium(null)]);
-    chromium = browser;
-    server = await serveShell(dir);
-  });
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.close();
-  });
+  let shell: Awaited<ReturnType<typeof startShell>>;
+  beforeAll(async () => void (shell = await startShell()));
+  afterAll(() => shell?.close());
 
   for (const theme of THEMES) {
     it(`${theme}: no serious or critical violation, empty or with a capture`, async () => {
-      const page = await chromium.browser.newPage();
+      const page = await shell.browser.newPage();
       await page.setViewport({ width: 1280, height: 800 });
-      await page.goto(`${server.origin}/shell/index.html?theme=${theme}`);
+      await page.goto(`${shell.origin}/shell/index.html?theme=${theme}`);
       await page.waitForSelector('[data-testid="empty-state"]');
       expect(await scan(page), `shell ${theme}, empty`).toEqual([]);
       for (const fixture of ['sdk-lost-buffer', 'sdk-rejected', 'sdk-duplicate']) {
-        await page.goto(`${server.origin}/shell/index.html?har=/fixtures/${fixture}.har&theme=${theme}`);
+        await page.goto(`${shell.origin}/shell/index.html?har=/fixtures/${fixture}.har&theme=${theme}`);
         await scanStates(page, `shell ${fixture} ${theme}`);
       }
       await page.close();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openPanel } from './support/chromium';
 import { buildExtension, ROOT } from './support/extension-build';
 import { inside, readLayout } from './support/layout-boxes';
-import { buildShell, serveShell } from './support/shell-server';
+import { startShell } from './support/shell-server';
 
 // The panel at every dock a user gives it, in real Chromium, in both themes: 1280×800, 800×600,
 // and docked at the bottom (1280×340). Boxes are read with getBoundingClientRect: the timeline
@@ -47,29 +47,22 @@ async function checkLayout(target: Page | Frame, where: string): Promise<void> {
 }
 
 describe('Chromium: the inline shell fits every dock, in both themes', () => {
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  let server: Awaited<ReturnType<typeof serveShell>>;
-
+  let shell: Awaited<ReturnType<typeof startShell>>;
   beforeAll(async () => {
-    const [dir, browser] = await Promise.all([buildShell(), launchChromium(null)]);
-    chromium = browser;
-    server = await serveShell(dir);
+    shell = await startShell();
     mkdirSync(OUT, { recursive: true });
   });
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.close();
-  });
+  afterAll(() => shell?.close());
 
   for (const size of SIZES) {
     it(`${size.name}: the timeline in view, no text over text, the detail in view after a click`, async () => {
       for (const theme of THEMES) {
-        const page = await chromium.browser.newPage();
+        const page = await shell.browser.newPage();
         const errors: string[] = [];
         page.on('pageerror', (error) => errors.push(String(error)));
         await page.setViewport({ width: size.width, height: size.height });
         for (const fixture of FIXTURES) {
-          await page.goto(`${server.origin}/shell/index.html?har=/fixtures/${fixture}.har&theme=${theme}`);
+          await page.goto(`${shell.origin}/shell/index.html?har=/fixtures/${fixture}.har&theme=${theme}`);
           await drawn(page, fixture);
           if (fixture === 'sdk-lost-buffer') await page.screenshot({ path: resolve(OUT, `shell-${size.name}-${theme}.png`) });
           await checkLayout(page, `shell ${fixture} ${size.name} ${theme}`);

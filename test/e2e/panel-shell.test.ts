@@ -3,36 +3,31 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/chromium';
 import { ROOT } from './support/extension-build';
-import { buildShell, serveShell } from './support/shell-server';
+import { startShell } from './support/shell-server';
 
 // The inline shell (the real panel on a plain page) in real Chromium, fed the SDK recordings.
 // Assertions are about what a user sees: the red marker, the finding, the detail after a click.
 describe('Chromium: the panel in the inline shell', () => {
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  let server: Awaited<ReturnType<typeof serveShell>>;
+  let shell: Awaited<ReturnType<typeof startShell>>;
   let scratch: string;
 
   beforeAll(async () => {
-    const [dir, browser] = await Promise.all([buildShell(), launchChromium(null)]);
-    chromium = browser;
-    server = await serveShell(dir);
+    shell = await startShell();
     scratch = mkdtempSync(join(tmpdir(), 'msl-shell-'));
     mkdirSync(resolve(ROOT, 'test-results'), { recursive: true });
   });
   afterAll(async () => {
-    await chromium?.close();
-    await server?.close();
+    await shell?.close();
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   });
 
   async function open(query: string): Promise<Page> {
-    const page = await chromium.browser.newPage();
+    const page = await shell.browser.newPage();
     await page.setViewport({ width: 1400, height: 900 });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(String(error)));
-    await page.goto(`${server.origin}/shell/index.html?${query}`);
+    await page.goto(`${shell.origin}/shell/index.html?${query}`);
     (page as Page & { errors?: string[] }).errors = errors;
     return page;
   }

@@ -1,35 +1,24 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
+import { mountPanel } from '../../../test/support/mount-panel';
 import { scenarios } from '../../../test/support/scenarios';
-import { LensApp } from '../app/LensApp';
-import { createLens } from '../app/create-lens';
-import { createMemoryAdapter } from '../host/memory-adapter';
 
 afterEach(() => cleanup());
-
-function mount() {
-  const memory = createMemoryAdapter();
-  const lens = createLens(memory.adapter);
-  lens.start();
-  memory.replay.replayExchanges(scenarios.lostBuffer());
-  render(<LensApp lens={lens} />);
-  return lens;
-}
 
 const options = (testId: string) => [...screen.getByTestId(testId).querySelectorAll('option')].map((o) => o.textContent!.trim());
 const count = () => screen.getByTestId('filter-count');
 
 describe('the filters', () => {
   it('offer every method seen, the requests\' included, and name every stream by what it carries', async () => {
-    mount();
+    mountPanel(scenarios.lostBuffer());
     await screen.findAllByTestId('event-row');
     expect(options('filter-method')).toEqual(['all', 'initialize', 'notifications/progress', 'tools/call']);
     expect(options('filter-stream')).toEqual(['all', '#0 initialize · id 0', '#1 tools/call long_task · id 1', '#2 resume of #1']);
   });
 
   it('a request\'s method finds the results that answer it', async () => {
-    mount();
+    mountPanel(scenarios.lostBuffer());
     await screen.findAllByTestId('event-row');
     fireEvent.change(screen.getByTestId('filter-method'), { target: { value: 'tools/call' } });
     await waitFor(() => expect(screen.getAllByTestId('event-row').map((r) => r.querySelector('.col-what')!.textContent)).toEqual(['result · tools/call']));
@@ -38,7 +27,7 @@ describe('the filters', () => {
   });
 
   it('say how many events they show, and what to do when none', async () => {
-    const lens = mount();
+    const { lens } = mountPanel(scenarios.lostBuffer());
     await screen.findAllByTestId('event-row');
     const total = Number(count().dataset.total);
     expect(count().textContent).toBe(`${total} events`);

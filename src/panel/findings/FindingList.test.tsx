@@ -1,29 +1,18 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
+import { mountPanel } from '../../../test/support/mount-panel';
 import { scenarios } from '../../../test/support/scenarios';
-import { FINDINGS, type Exchange } from '../../core/index';
-import { LensApp } from '../app/LensApp';
-import { createLens } from '../app/create-lens';
-import { createMemoryAdapter } from '../host/memory-adapter';
+import { FINDINGS } from '../../core/index';
 import { evidenceSentence } from './finding-groups';
 
 afterEach(() => cleanup());
-
-function mount(exchanges: Exchange[]) {
-  const memory = createMemoryAdapter();
-  const lens = createLens(memory.adapter);
-  lens.start();
-  memory.replay.replayExchanges(exchanges);
-  render(<LensApp lens={lens} />);
-  return lens;
-}
 
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
 
 describe('the findings', () => {
   it('teach once: one sentence of evidence, one line for the client and one for the server, from the findings table', async () => {
-    mount(scenarios.lostBuffer());
+    mountPanel(scenarios.lostBuffer());
     const card = (await screen.findAllByTestId('finding')).find((f) => f.dataset.code === 'resume-seq-gap')!;
     const { advice, title } = FINDINGS['resume-seq-gap'];
     expect(card.textContent).toContain(title);
@@ -35,7 +24,7 @@ describe('the findings', () => {
   });
 
   it('group identical findings with a count, each one still reachable', async () => {
-    const lens = mount(scenarios.duplicate());
+    const { lens } = mountPanel(scenarios.duplicate());
     const cards = await screen.findAllByTestId('finding');
     expect(cards.map((c) => [c.dataset.code, c.dataset.count])).toEqual([['duplicate-event-id', '3'], ['resume-seq-regress', '1']]);
     expect(cards[0]!.textContent).toContain('×3');
@@ -46,7 +35,7 @@ describe('the findings', () => {
   });
 
   it('n / p and F8 / Shift+F8 go to the next and previous finding from anywhere but a text field', async () => {
-    const lens = mount(scenarios.duplicate());
+    const { lens } = mountPanel(scenarios.duplicate());
     const main = await screen.findByRole('main');
     const at = () => lens.selection.mark.value;
     fireEvent.keyDown(main, { key: 'n' });
@@ -69,7 +58,7 @@ describe('the findings', () => {
   });
 
   it('a finding with no event selects its stream: the empty resume shows its request, response and the finding', async () => {
-    mount(scenarios.empty());
+    mountPanel(scenarios.empty());
     const card = (await screen.findAllByTestId('finding')).find((f) => f.dataset.code === 'resume-empty')!;
     expect(card.dataset.severity).toBe('warning');
     fireEvent.click(card);

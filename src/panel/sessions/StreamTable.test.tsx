@@ -1,26 +1,15 @@
 // @vitest-environment happy-dom
 import { signal } from '@preact/signals';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
+import { mountPanel } from '../../../test/support/mount-panel';
 import { exchange, rpc, sse } from '../../../test/support/fixtures';
 import { scenarios } from '../../../test/support/scenarios';
-import { analyze, createAnalyzer, feed, type Exchange } from '../../core/index';
-import { LensApp } from '../app/LensApp';
-import { createLens } from '../app/create-lens';
-import { createMemoryAdapter } from '../host/memory-adapter';
+import { analyze, createAnalyzer, feed } from '../../core/index';
 import type { CaptureSource } from '../model/capture-source';
 import { HEAD_PX, OVERSCAN_ROWS, ROW_PX } from './table-rows';
 
 afterEach(() => cleanup());
-
-function mount(exchanges: Exchange[]) {
-  const memory = createMemoryAdapter();
-  const lens = createLens(memory.adapter);
-  lens.start();
-  memory.replay.replayExchanges(exchanges);
-  render(<LensApp lens={lens} />);
-  return lens;
-}
 
 /** One tools/call stream of `count` progress events, ids e0..e<count-1>, and its result. */
 const oneStream = (count: number) => [
@@ -31,7 +20,7 @@ const pane = () => document.querySelector<HTMLElement>('.table-scroll')!;
 
 describe('the streams table', () => {
   it('renders the rows in view of a long stream, stands padding for the rest, and brings in the last by scrolling', async () => {
-    const lens = mount(oneStream(300));
+    const { lens } = mountPanel(oneStream(300));
     await screen.findAllByTestId('event-row');
     // The pane is 400 px until measured (no layout here): its rows and a few either side.
     expect(shownIds().length).toBe(Math.ceil((400 + OVERSCAN_ROWS * ROW_PX - HEAD_PX) / ROW_PX));
@@ -49,7 +38,7 @@ describe('the streams table', () => {
   });
 
   it('shows a 14-event stream whole, result row included, with the columns of an event table', async () => {
-    mount(oneStream(14));
+    mountPanel(oneStream(14));
     await waitFor(() => expect(shownIds()).toHaveLength(14));
     const head = document.querySelector('.table-head')!;
     expect([...head.children].map((c) => c.textContent!.trim())).toEqual(['id', 'event', 'method / role', 'app_seq', 'time ↑', 'Δ', 'data']);
@@ -65,14 +54,14 @@ describe('the streams table', () => {
 
   it('shows ids whole in their tooltip and with the middle left out in the cell', async () => {
     const id = '1c28c03c-ab7e-424f-96e0-3145dfcf1e0a_1796092495938_fwqca0gk';
-    mount([exchange({ session: 's', body: rpc.call(1), text: sse([{ id, data: rpc.progress('tok-1', 1, 1) }]) })]);
+    mountPanel([exchange({ session: 's', body: rpc.call(1), text: sse([{ id, data: rpc.progress('tok-1', 1, 1) }]) })]);
     const cell = (await screen.findByTestId('event-row')).querySelector('.col-id')!;
     expect(cell.getAttribute('title')).toBe(id);
     expect(cell.textContent).toBe('1c28c03c-a…8_fwqca0gk');
   });
 
   it('sorts by time, newest first and back', async () => {
-    mount(oneStream(5));
+    mountPanel(oneStream(5));
     await waitFor(() => expect(shownIds()).toEqual(['e0', 'e1', 'e2', 'e3', 'e4']));
     fireEvent.click(screen.getByTestId('table-sort'));
     await waitFor(() => expect(shownIds()).toEqual(['e4', 'e3', 'e2', 'e1', 'e0']));
@@ -82,7 +71,7 @@ describe('the streams table', () => {
   });
 
   it('colours the rows an error points at, and only those', async () => {
-    mount(scenarios.lostBuffer());
+    mountPanel(scenarios.lostBuffer());
     await screen.findAllByTestId('event-row');
     const red = screen.getAllByTestId('event-row').filter((r) => r.dataset.error === 'true');
     // The invented event after the resume, and the last one delivered before it (the desync's ends).
@@ -91,7 +80,7 @@ describe('the streams table', () => {
   });
 
   it('moves the selection from row to row with Up and Down, across streams', async () => {
-    const lens = mount(scenarios.genuine());
+    const { lens } = mountPanel(scenarios.genuine());
     await screen.findAllByTestId('event-row');
     const first = screen.getAllByTestId('event-row')[0]!.querySelector('button')!;
     fireEvent.click(first);
@@ -109,7 +98,7 @@ describe('the streams table', () => {
     const report = analyze(exchanges);
     report.sessions[0]!.streams[2] = { ...report.sessions[0]!.streams[2]!, events: 0, body: 'absent' };
     const source: CaptureSource = { id: 'stub', kind: 'imported', label: 'stub.har', report: signal(report), events: (s) => analyzer.events(s), exchange: (s) => exchanges[s], reanalyse: () => undefined };
-    const lens = mount([]);
+    const { lens } = mountPanel([]);
     lens.workspace.sources.value = [...lens.workspace.sources.value, source];
     lens.workspace.activate('stub');
     const row = (await screen.findAllByTestId('stream-row')).find((r) => r.dataset.index === '2')!;

@@ -1,32 +1,21 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
+import { mountPanel } from '../../../test/support/mount-panel';
 import { scenarios } from '../../../test/support/scenarios';
-import { LensApp } from '../app/LensApp';
-import { createLens } from '../app/create-lens';
-import { createMemoryAdapter } from '../host/memory-adapter';
 import { layoutOf, rowY } from './layout';
 
 afterEach(() => cleanup());
 
-function mount(name: 'lostBuffer' | 'genuine') {
-  const memory = createMemoryAdapter();
-  const lens = createLens(memory.adapter);
-  lens.start();
-  memory.replay.replayExchanges(scenarios[name]());
-  render(<LensApp lens={lens} />);
-  return lens;
-}
-
 describe('the timeline', () => {
   it('labels each resume with its arithmetic and says so in data attributes', async () => {
-    mount('lostBuffer');
+    mountPanel(scenarios.lostBuffer());
     const marker = await screen.findByTestId('resume-marker');
     // From the finding's evidence.
     expect(marker.dataset).toMatchObject({ verdict: 'gap', tone: 'error', lastSeen: '17', expected: '18', got: '31' });
     expect(marker.textContent).toBe('200 gap · 17 → expected 18 · got 31');
     cleanup();
-    mount('genuine');
+    mountPanel(scenarios.genuine());
     const genuine = await screen.findByTestId('resume-marker');
     // No finding, so no rule's expectation: the values drawn on either side.
     expect(genuine.dataset).toMatchObject({ verdict: 'genuine', tone: 'ok', lastSeen: '17', got: '18' });
@@ -35,7 +24,7 @@ describe('the timeline', () => {
   });
 
   it('opens a burst on event order, and the toggle switches the axis both ways', async () => {
-    const lens = mount('genuine');
+    const { lens } = mountPanel(scenarios.genuine());
     await screen.findByTestId('resume-marker');
     // Every body of these scenarios arrived in one chunk: one instant per stream.
     expect(screen.getByTestId('axis-toggle').dataset).toMatchObject({ axis: 'order', auto: 'true' });
@@ -48,7 +37,7 @@ describe('the timeline', () => {
   });
 
   it('shows the id, value, time and stream of the mark under the pointer', async () => {
-    const lens = mount('lostBuffer');
+    const { lens } = mountPanel(scenarios.lostBuffer());
     await screen.findByTestId('resume-marker');
     const data = lens.timelineData.value!;
     const view = lens.timeline.view.value!;
