@@ -1,12 +1,12 @@
 import { useLens } from '../app/lens-context';
-import { DetailFindings } from './DetailFindings';
-import { StreamDetail } from './StreamDetail';
 import { clip, shortId, visibleLine } from '../text/visible';
 import { ClippedText } from './ClippedText';
 import { CopyButton } from './CopyButton';
 import { curlOf } from './curl';
+import { DetailFindings } from './DetailFindings';
 import { HeaderTable } from './HeaderTable';
 import { prettyJson, rawSse } from './raw-sse';
+import { StreamDetail } from './StreamDetail';
 
 /**
  * Everything about the selected event: raw SSE, JSON with its role, headers, timing, stream. A
@@ -23,7 +23,7 @@ export function EventDetail() {
   if (!mark || !record || !session) {
     return (
       <section class="detail detail-empty" data-testid="event-detail-empty" aria-label="Event detail" tabIndex={-1}>
-        <p class="muted">Select an event on the timeline (click, or focus it and use the arrow keys), in a stream's list, or through a finding to see its raw SSE, JSON, headers and timing.</p>
+        <p class="muted">Select an event on the timeline (click, or focus it and use the arrow keys), in the table, or through a finding to see its raw SSE, JSON, headers and timing.</p>
       </section>
     );
   }

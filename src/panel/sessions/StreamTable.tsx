@@ -6,6 +6,7 @@ import { lowerBound } from '../timeline/bounds';
 import type { TimelineData } from '../timeline/marks';
 import { EventRows } from './EventRows';
 import { StreamHeader } from './StreamHeader';
+import { TableHead } from './TableHead';
 import { blockWindows, contentHeight, rowTop, ROW_PX, scrollToShow, type Block } from './table-rows';
 import { useThrottledSignal } from './use-throttled';
 
@@ -147,26 +148,7 @@ export function StreamTable() {
   };
   return (
     <section class="streams" aria-label="Streams and events">
-      <div class="table-head">
-        <span class="col-id">id</span>
-        <span class="col-event">event</span>
-        <span class="col-what">method / role</span>
-        <span class="col-seq">app_seq</span>
-        <span class="col-time">
-          <button
-            type="button"
-            class="table-sort"
-            data-testid="table-sort"
-            data-order={order}
-            aria-label={`time, ${order === 'asc' ? 'oldest' : 'newest'} first: sort the other way`}
-            onClick={() => (lens.tableOrder.value = order === 'asc' ? 'desc' : 'asc')}
-          >
-            time {order === 'asc' ? '↑' : '↓'}
-          </button>
-        </span>
-        <span class="col-delta">Δ</span>
-        <span class="col-data">data</span>
-      </div>
+      <TableHead />
       <div class="table-scroll" ref={scroller} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} onKeyDown={onKeyDown}>
         {filtering && streams.length === 0 ? (
           <p class="table-empty" data-testid="filter-empty">
