@@ -20,18 +20,36 @@ export interface SseEvent {
   idOnly?: true | undefined;
   /** The body ended inside this block: shown to the user, never parsed as a message. */
   truncated?: true | undefined;
+}
+
+/**
+ * Where an event's text stands in the text of the chunk it arrived in, so the event table can keep
+ * positions instead of copies (see EventColumns and TextStore.borrow). Valid only during the
+ * callback that gives it: the framer and the readers rewrite one object.
+ */
+export interface ChunkPlace {
+  /** The chunk's decoded text. */
+  text: string;
   /**
-   * The text the framer fed the parser alone that gave this event: from a block's start to the
-   * first "\n\n" (one block, unless a blank line before it ended in CR). What block templates
-   * learn from (see block-template.ts).
+   * The chunk itself, when positions in `text` are positions in it (always for a string; for
+   * bytes, when every character took one byte); undefined otherwise.
    */
-  raw?: string | undefined;
-  /**
-   * Where `raw` stands, when positions in the text of the chunk that held it are positions in
-   * the chunk itself (see BlockReader): the chunk, and `raw`'s start in it. The event's text can
-   * then be kept as a place in the chunk rather than copied (see TextStore.borrow).
-   */
-  rawPlace?: { chunk: Uint8Array | string; at: number } | undefined;
+  chunk: Uint8Array | string | undefined;
+  /** Where the event's data starts in `text`, and its length. */
+  dataAt: number;
+  dataLength: number;
+  /** Where the event's id starts in `text`; -1 when not known. */
+  idAt: number;
+}
+
+/**
+ * A block the framer fed the parser alone: its text (from its start to the first "\n\n", one
+ * block unless a blank line before it ended in CR), what block templates learn from, and where its
+ * data stands when it stands whole in the chunk. Valid only during the callback.
+ */
+export interface FedBlock {
+  raw: string;
+  place: ChunkPlace | undefined;
 }
 
 /**
@@ -72,7 +90,7 @@ export type BlockReader = (text: string, at: number, time: number, source: Uint8
  * the blocks it recognises, and the parser gets each other block on its own (so the event knows
  * its `raw` text). The reader is asked only while the parser holds nothing of a block.
  */
-export function createSseFramer(onEvent: (event: SseEvent) => void, onProblem: FramingProblem, reader?: BlockReader): SseFramer {
+export function createSseFramer(onEvent: (event: SseEvent, block: FedBlock | undefined) => void, onProblem: FramingProblem, reader?: BlockReader): SseFramer {
   const decoder = new Utf8Chunks();
   let now = 0;
   let comments = 0;
@@ -89,8 +107,13 @@ export function createSseFramer(onEvent: (event: SseEvent) => void, onProblem: F
   let busy = false;
   let endsWithLf = false;
   let fed = false;
-  // The chunk being fed, when positions in its text are positions in it (see BlockReader).
+  // The chunk being fed, when positions in its text are positions in it (see BlockReader), and
+  // its text.
   let source: Uint8Array | string | undefined;
+  let chunkText = '';
+  // Rewritten for each block fed alone (see FedBlock).
+  const place: ChunkPlace = { text: '', chunk: undefined, dataAt: -1, dataLength: 0, idAt: -1 };
+  const fedBlock: FedBlock = { raw: '', place: undefined };
 
   const emit = (id: string | undefined, message: EventSourceMessage | undefined): void => {
     // One object shape for every event (absent fields are undefined): a million events stay
@@ -103,11 +126,20 @@ export function createSseFramer(onEvent: (event: SseEvent) => void, onProblem: F
       retry,
       idOnly: message ? undefined : true,
       truncated: finishing ? true : undefined,
-      raw,
-      rawPlace: raw !== undefined && source !== undefined ? { chunk: source, at: rawAt } : undefined,
     };
     retry = undefined;
-    onEvent(event);
+    if (raw === undefined) return onEvent(event, undefined);
+    fedBlock.raw = raw;
+    fedBlock.place = undefined;
+    const at = source === undefined ? -1 : dataOffset(raw, event.data);
+    if (at >= 0) {
+      place.text = chunkText;
+      place.chunk = source;
+      place.dataAt = rawAt + at;
+      place.dataLength = event.data.length;
+      fedBlock.place = place;
+    }
+    onEvent(event, fedBlock);
   };
   const flushIdOnly = (): void => {
     if (pendingId === undefined) return;
@@ -204,9 +236,11 @@ export function createSseFramer(onEvent: (event: SseEvent) => void, onProblem: F
       now = time;
       const text = typeof data === 'string' ? data : decoder.decode(data);
       source = typeof data === 'string' || decoder.aligned ? data : undefined;
+      chunkText = text;
       if (reader) feedBlocks(text, reader);
       else feed(text);
       source = undefined;
+      chunkText = '';
     },
     finish(time) {
       now = time;
@@ -223,4 +257,21 @@ export function createSseFramer(onEvent: (event: SseEvent) => void, onProblem: F
       return comments;
     },
   };
+}
+
+/**
+ * Where `data` stands in `raw`, a whole block ending in its blank line: when its one `data:` line
+ * is the block's last, as servers write it. -1 otherwise (several `data:` lines are joined with
+ * "\n", and stand nowhere as one text).
+ */
+function dataOffset(raw: string, data: string): number {
+  // The data line is last: the block ends in the data, then the blank line.
+  const at = raw.length - 2 - data.length;
+  if (data === '' || at < 5 || !raw.startsWith(data, at) || raw.includes('\r')) return -1;
+  // "data:" then one optional space (which the parser strips), at the start of a line.
+  const line = raw.startsWith('data: ', at - 6) ? at - 6 : raw.startsWith('data:', at - 5) ? at - 5 : -1;
+  if (line < 0 || (line > 0 && raw.charCodeAt(line - 1) !== 10)) return -1;
+  // And the block's only data line: none starts the block, nor any line before this one.
+  if (line > 0 && (raw.startsWith('data:') || raw.lastIndexOf('\ndata:', line - 2) >= 0)) return -1;
+  return at;
 }

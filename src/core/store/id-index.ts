@@ -30,6 +30,23 @@ export interface Delivery {
   event: number;
 }
 
+/**
+ * Where each id of a session was first delivered. {@link IdIndex} is the packed one; the plain
+ * twin, a `Map` (store/plain.ts), gives the same answers.
+ */
+export interface IdRecord {
+  readonly size: number;
+  /** Where `id` was first delivered, or undefined. */
+  get(id: string): Delivery | undefined;
+  has(id: string): boolean;
+  /**
+   * Records `id`'s first delivery; returns the earlier one instead when there was one. `id` may
+   * be named where it stands in a larger `text` (from `start`), which the packed index hashes in
+   * place.
+   */
+  add(id: string, stream: number, event: number, text?: string, start?: number): Delivery | undefined;
+}
+
 /** Reads back the id of a delivery, to confirm a hash match. */
 export type IdAt = (stream: number, event: number) => string | undefined;
 
@@ -41,7 +58,7 @@ const FIRST_FILTER_IDS = 1024;
 /** A sorted run: (hash, entry number) pairs, by unsigned hash; it holds TAIL × 2^k pairs. */
 type Run = Uint32Array<ArrayBuffer>;
 
-export class IdIndex {
+export class IdIndex implements IdRecord {
   size = 0;
   /**
    * Two Int32s per entry, in delivery order: the stream and the event that delivered the id. Runs
@@ -66,6 +83,11 @@ export class IdIndex {
    * server, and a flood of equal hashes would make every insert search the record.
    */
   private readonly seed = (Math.random() * 0x7fffffff) | 0;
+  /**
+   * Scratch for sorting a tail: where each bucket starts in the run being made, and how many of
+   * its ids are placed. Made at the first sort: most sessions never fill a tail.
+   */
+  private buckets: { starts: Uint32Array; fill: Uint32Array } | undefined;
 
   constructor(private readonly idAt: IdAt) {}
 
@@ -135,6 +157,7 @@ export class IdIndex {
    */
   private sortTail(): void {
     const { tail } = this;
+    const { starts: bucketStarts, fill: bucketFill } = (this.buckets ??= { starts: new Uint32Array(TAIL + 1), fill: new Uint32Array(TAIL) });
     const first = this.size - TAIL;
     bucketStarts.fill(0);
     for (let i = 0; i < TAIL; i++) bucketStarts[(tail[i]! >>> BUCKET_SHIFT) + 1]!++;
@@ -216,9 +239,6 @@ export class IdIndex {
 
 /** A tail's buckets: TAIL of them, by the hash's top bits. */
 const BUCKET_SHIFT = 32 - Math.log2(TAIL);
-/** Where each bucket starts in the run being made, and how many of its ids are placed. */
-const bucketStarts = new Uint32Array(TAIL + 1);
-const bucketFill = new Uint32Array(TAIL);
 
 /** Words for a filter of `ids` at FILTER_BITS_PER_ID: a power of two, for the block mask. */
 function filterWords(ids: number): number {
