@@ -9,7 +9,7 @@
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { createParser } from 'eventsource-parser';
-import { createAnalyzer, type Analyzer, type BodyChunk } from '../src/core';
+import { createAnalyzer, type AnalysisOptions, type Analyzer, type BodyChunk } from '../src/core';
 import { Utf8Chunks } from '../src/core/read/utf8-chunks';
 import { row, sendRows, type BenchRow, type BenchScale } from './row';
 import { bestInTurns, mb } from './timing';
@@ -34,8 +34,8 @@ const headers = [{ name: 'mcp-session-id', value: 'bench' }];
 const sseHeaders = [{ name: 'content-type', value: 'text/event-stream' }, ...headers];
 
 /** Feeds every stream of `traffic` as one tool call each; `chunksOf` decides how bodies are cut. */
-function analyse(traffic: Traffic, chunksOf: (stream: Traffic['streams'][number]) => readonly BodyChunk[], reportEvery = Infinity): Analyzer {
-  const analyzer = createAnalyzer();
+export function analyse(traffic: Traffic, chunksOf: (stream: Traffic['streams'][number]) => readonly BodyChunk[], reportEvery = Infinity, options: AnalysisOptions = {}): Analyzer {
+  const analyzer = createAnalyzer(options);
   let sinceReport = 0;
   for (const stream of traffic.streams) {
     const index = analyzer.open({ method: 'POST', url: 'http://127.0.0.1/mcp', headers, body: stream.request, startTime: 0 });
@@ -55,7 +55,7 @@ function analyse(traffic: Traffic, chunksOf: (stream: Traffic['streams'][number]
   return analyzer;
 }
 
-const asLive = (stream: Traffic['streams'][number]) => stream.chunks;
+export const asLive = (stream: Traffic['streams'][number]) => stream.chunks;
 /**
  * Each chunk in a buffer of its own, made as it is fed, as a capture hands chunks over: the
  * analyzer may keep a chunk (see TextStore.borrow), and what it keeps must count as its growth.
@@ -166,6 +166,20 @@ function collector(): () => void {
  * the text (about the raw bytes) plus its own records, which is the figure.
  */
 function memoryRow(traffic: Traffic): BenchRow {
+  const { perEvent, growth } = memoryPerEvent(traffic);
+  return row({
+    name: 'memory-per-event',
+    value: perEvent,
+    target: 200,
+    better: 'lower',
+    unit: 'B/event',
+    baseline: 'heap and ArrayBuffers without the analyzer, plus the raw bytes',
+    detail: `${traffic.events} events, ${mb(traffic.bytes)} raw: heap and ArrayBuffers grew ${mb(growth)}`,
+  });
+}
+
+/** What {@link memoryRow} measures, for an analysis with `options`. */
+export function memoryPerEvent(traffic: Traffic, options: AnalysisOptions = {}): { perEvent: number; growth: number } {
   const gc = collector();
   const events = traffic.events;
   const payloadBytes = traffic.bytes;
@@ -182,7 +196,7 @@ function memoryRow(traffic: Traffic): BenchRow {
     return last;
   };
   const before = retained();
-  let analyzer: Analyzer | null = analyse(traffic, asFreshCopies);
+  let analyzer: Analyzer | null = analyse(traffic, asFreshCopies, Infinity, options);
   const after = retained();
   if (eventsOf(analyzer) !== events) throw new Error('the analysis lost events');
   analyzer = null;
@@ -192,16 +206,7 @@ function memoryRow(traffic: Traffic): BenchRow {
   // after it, and the figure came out below zero (as a CI run did). A late free can only raise a
   // reading, so the lower one is the nearer.
   const growth = after - Math.min(before, retained());
-  const perEvent = (growth - payloadBytes) / events;
-  return row({
-    name: 'memory-per-event',
-    value: perEvent,
-    target: 200,
-    better: 'lower',
-    unit: 'B/event',
-    baseline: 'heap and ArrayBuffers without the analyzer, plus the raw bytes',
-    detail: `${events} events, ${mb(payloadBytes)} raw: heap and ArrayBuffers grew ${mb(growth)}`,
-  });
+  return { perEvent: (growth - payloadBytes) / events, growth };
 }
 
 export function measureCore(scale: BenchScale): BenchRow[] {
