@@ -24,7 +24,14 @@ export interface Analyzer {
   /** Starts an exchange; returns its stream index, which the report uses. */
   open(request: RequestInfo): number;
   respond(stream: number, response: ResponseInfo): void;
-  chunk(stream: number, chunk: BodyChunk): void;
+  /**
+   * Feeds one piece of the body. Returns where the chunk's complete SSE events end in its text:
+   * its length when it ends on an event's end, the start of the unfinished event it ends in, or
+   * -1 when it ends none (or the body is not an event stream, or is not analysed). Everything
+   * before that point can be cut off and the rest fed to a fresh analysis with the same events
+   * to come; the panel's event cap cuts there.
+   */
+  chunk(stream: number, chunk: BodyChunk): number;
   end(stream: number, end: StreamEnd): void;
   report(): Report;
   /** The events of one stream so far (empty for non-MCP or unknown streams). */
@@ -117,10 +124,11 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
     },
     chunk(index, chunk) {
       const stream = get(index);
-      if (!stream || stream.mcp === false || stream.end.state !== 'open') return;
+      if (!stream || stream.mcp === false || stream.end.state !== 'open') return -1;
       if (!stream.response) this.respond(index, { status: 200, headers: [] });
-      if (stream.framer) stream.framer.push(chunk.data, chunk.time);
-      else if (stream.bodyKind === 'json') stream.jsonParts.push(chunk.data);
+      if (stream.framer) return stream.framer.push(chunk.data, chunk.time);
+      if (stream.bodyKind === 'json') stream.jsonParts.push(chunk.data);
+      return -1;
     },
     end(index, end) {
       const stream = get(index);

@@ -95,7 +95,7 @@ describe('SSE framing', () => {
     );
   });
 
-  it('hands blocks to a reader without changing what the parser gives, whatever the chunking', () => {
+  it('hands blocks to a reader without changing what the parser gives, whatever the chunking', { timeout: 60_000 }, () => {
     const line = fc.constantFrom('data: take', 'data: x', 'data:y', 'id: 7', 'id', 'id: ', 'event: e', ': ka', 'retry: 5', '', '\uFEFF', 'data: \u00e9');
     const body = fc.tuple(fc.array(fc.tuple(line, fc.constantFrom('\n', '\n', '\n', '\r\n', '\r')), { maxLength: 30 }), fc.boolean()).map(([lines, bom]) => `${bom ? '\uFEFF' : ''}${lines.map(([text, end]) => text + end).join('')}`);
     fc.assert(
@@ -132,6 +132,36 @@ describe('SSE framing', () => {
         expect(merged).toEqual(plain);
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('says where a chunk\'s complete blocks end: the rest, framed alone, gives the events still to come', { timeout: 60_000 }, () => {
+    const line = fc.constantFrom('data: a', 'data: b', 'id: 7', 'event: e', ': ka', 'retry: 5', '', 'data: \u00e9');
+    const body = fc.array(fc.tuple(line, fc.constantFrom('\n', '\n', '\r\n', '\r')), { maxLength: 30 }).map((lines) => lines.map(([text, end]) => text + end).join(''));
+    fc.assert(
+      fc.property(body, fc.array(fc.nat(), { maxLength: 6 }), (text, cuts) => {
+        const at = [...new Set(cuts.map((cut) => (text.length > 1 ? 1 + (cut % (text.length - 1)) : 0)))].sort((x, y) => x - y);
+        const pieces = [0, ...at, text.length].slice(1).map((end, i, ends) => text.slice(i === 0 ? 0 : ends[i - 1], end));
+        const events: SseEvent[] = [];
+        const framer = createSseFramer((event) => events.push({ ...event, time: 0 }), () => undefined);
+        let start = 0;
+        for (const piece of pieces) {
+          const before = events.length;
+          const settled = framer.push(piece, 0);
+          expect(settled).toBeGreaterThanOrEqual(-1);
+          expect(settled).toBeLessThanOrEqual(piece.length);
+          if (settled >= 0) {
+            const rest = text.slice(start + settled);
+            // What follows the cut, framed alone, is every event the whole body still gives.
+            const whole = frame(text).events;
+            const done = events.length;
+            expect(frame(rest).events).toEqual(whole.slice(done));
+            expect(done).toBeGreaterThanOrEqual(before);
+          }
+          start += piece.length;
+        }
+      }),
+      { numRuns: 1000 },
     );
   });
 });

@@ -59,8 +59,13 @@ export interface FedBlock {
 export const MAX_EVENT_CHARS = 64 * 1024 * 1024;
 
 export interface SseFramer {
-  /** Feeds one body chunk; events completed by it are reported synchronously. */
-  push(data: Uint8Array | string, time: number): void;
+  /**
+   * Feeds one body chunk; events completed by it are reported synchronously. Returns where the
+   * chunk's complete blocks end in its text: the chunk's length when it ends on a block's end,
+   * the start of the unfinished block it ends in, or -1 when it ends no block (see
+   * Analyzer.chunk).
+   */
+  push(data: Uint8Array | string, time: number): number;
   /**
    * Ends the body. Bytes of an unfinished block become one `truncated` event, so a stream reset
    * mid-event still shows what arrived.
@@ -86,9 +91,10 @@ export type BlockReader = (text: string, at: number, time: number, source: Uint8
  * into chunks: decoding carries a character cut between chunks over (see utf8-chunks.ts), and
  * eventsource-parser carries partial lines over.
  *
- * With a `reader`, text is handed over block by block: at each block start the reader may take
- * the blocks it recognises, and the parser gets each other block on its own (so the event knows
- * its `raw` text). The reader is asked only while the parser holds nothing of a block.
+ * Text is handed to the parser block by block, each block on its own (so the event knows its
+ * `raw` text, and the framer where complete blocks end). With a `reader`, at each block start the
+ * reader may first take the blocks it recognises; it is asked only while the parser holds nothing
+ * of a block.
  */
 export function createSseFramer(onEvent: (event: SseEvent, block: FedBlock | undefined) => void, onProblem: FramingProblem, reader?: BlockReader): SseFramer {
   const decoder = new Utf8Chunks();
@@ -198,37 +204,53 @@ export function createSseFramer(onEvent: (event: SseEvent, block: FedBlock | und
     fed = busy = true;
     endsWithLf = text.charCodeAt(text.length - 1) === 10;
   };
-  const feedBlocks = (text: string, read: BlockReader): void => {
+  /**
+   * Feeds `text` block by block; returns where its unfinished tail starts (the text's length when
+   * it ends on a block's end; -1 when it ends no block at all). `crs`: whether the text holds a
+   * CR, which only then needs the general search for blank lines.
+   */
+  const feedBlocks = (text: string, crs: boolean): number => {
     let at = 0;
+    // The last block boundary where the framer held nothing (no `retry:` pending for the next
+    // event either): where what came before can be cut off without changing what comes after.
+    let settled = -1;
     if (busy) {
       // The parser holds the start of a block: give it the text up to the block's blank line.
       // Text ending in a blank line always leaves the parser empty: that "\n\n" cannot be the
       // tail of a CRLF, and it ends every line before it.
       const straddles = endsWithLf && text.charCodeAt(0) === 10;
-      const blank = straddles ? 0 : text.indexOf('\n\n');
-      if (blank === -1) return feedPart(text);
-      at = straddles ? 1 : blank + 2;
+      const end = straddles ? 1 : blankLineEnd(text, 0, crs);
+      if (end === -1) {
+        feedPart(text);
+        return -1;
+      }
+      at = end;
       feed(text.slice(0, at));
       busy = false;
     }
     while (at < text.length) {
+      if (retry === undefined) settled = at;
       // A pending `retry:` belongs to the next event, which only the parser can then give.
-      if (fed && retry === undefined) {
-        const next = read(text, at, now, source);
+      if (reader && fed && retry === undefined) {
+        const next = reader(text, at, now, source);
         if (next > at) {
           at = next;
           continue;
         }
       }
-      const blank = text.indexOf('\n\n', at);
-      if (blank === -1) return feedPart(text.slice(at));
-      raw = text.slice(at, blank + 2);
+      const end = blankLineEnd(text, at, crs);
+      if (end === -1) {
+        feedPart(text.slice(at));
+        return settled;
+      }
+      raw = text.slice(at, end);
       rawAt = at;
       feed(raw);
       raw = undefined;
       fed = true;
-      at = blank + 2;
+      at = end;
     }
+    return retry === undefined ? text.length : settled;
   };
 
   return {
@@ -237,10 +259,10 @@ export function createSseFramer(onEvent: (event: SseEvent, block: FedBlock | und
       const text = typeof data === 'string' ? data : decoder.decode(data);
       source = typeof data === 'string' || decoder.aligned ? data : undefined;
       chunkText = text;
-      if (reader) feedBlocks(text, reader);
-      else feed(text);
+      const settled = feedBlocks(text, text.includes('\r'));
       source = undefined;
       chunkText = '';
+      return settled;
     },
     finish(time) {
       now = time;
@@ -257,6 +279,33 @@ export function createSseFramer(onEvent: (event: SseEvent, block: FedBlock | und
       return comments;
     },
   };
+}
+
+/**
+ * Where the first blank line at or after `from` ends (the position after it), or -1. `from` is a
+ * line's start. Lines end in LF, CRLF or CR. A CR that ends the text ends its line, as it does for
+ * eventsource-parser, which then skips an LF that starts the next text.
+ */
+function blankLineEnd(text: string, from: number, crs: boolean): number {
+  // Hot path: no CR in the text, as servers write it.
+  if (!crs) {
+    const blank = text.indexOf('\n\n', from);
+    return blank === -1 ? -1 : blank + 2;
+  }
+  let afterLineEnd = false;
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 10 && c !== 13) {
+      afterLineEnd = false;
+      continue;
+    }
+    let end = i + 1;
+    if (c === 13 && text.charCodeAt(end) === 10) end++;
+    if (afterLineEnd) return end;
+    afterLineEnd = true;
+    i = end - 1;
+  }
+  return -1;
 }
 
 /**
