@@ -2,26 +2,26 @@
  * Where each SSE event id of a session was first delivered: the duplicate-id and resume rules ask
  * it once per event, for every event of sessions that run for hours.
  *
- * It stores no strings (a `Map` of ids was a fifth of all ingest time, most of it the garbage
- * collector revisiting a million long-lived strings): only 32-bit hashes of the ids, each with the
- * stream and event that delivered it. The id text is read back from the stream's own event column
+ * It stores no strings (a `Map` of ids makes the garbage collector revisit every long-lived id
+ * string on each full collection): only 32-bit hashes of the ids, each with the stream and event
+ * that delivered it. The id text is read back from the stream's own event column
  * only to confirm a hash match.
  *
  * Nor does it keep one big hash table. Such a table outgrows the caches, every insert then reads a
- * random slot of it, and the table and its doublings take fresh memory, which costs more than its
- * use: on the virtual machines here, first touching a 4 KB page costs 4–13 µs. Instead:
+ * random slot of it, and the table and its doublings take fresh memory, whose first touch (a page
+ * fault per page) costs more than its use. Instead:
  *
  * - A Bloom filter of every hash, at 12 to 24 bits per id, answers most inserts ("never seen") by
- *   itself. It is small enough to stay near the cache: 1 MB for the bench's 484,000 ids.
+ *   itself. It is small enough to stay near the cache.
  * - The exact record is a log-structured merge: the newest ids unsorted in a short tail, the rest
  *   in a few runs sorted by hash. Two runs of one size merge into one, sequentially, so each id is
  *   copied about log₂(ids ÷ TAIL) times; a merged run's buffers are reused by the next merge.
  *
- * Only a "maybe" from the filter (0.85% of the bench's new ids, 3,800 per 450,000, and every real
- * repeat) or a lookup by id searches the record: the tail by a scan, each run by binary search.
+ * Only a "maybe" from the filter (a false positive, rare at these bits per id, or a real repeat) or
+ * a lookup by id searches the record: the tail by a scan, each run by binary search.
  *
- * Over bench/traffic.ts's 100 MB the analysis went from a median of 591 to 516 ms with this.
- * id-index.test.ts compares it with a Map on random ids, repeats and streams.
+ * Its plain twin is a `Map` (store/plain.ts): id-index.test.ts compares the two on random ids,
+ * repeats and streams, and `npm run bench:store` measures what the packing buys.
  */
 
 /** A place an id was delivered at. */
@@ -50,7 +50,7 @@ export interface IdRecord {
 /** Reads back the id of a delivery, to confirm a hash match. */
 export type IdAt = (stream: number, event: number) => string | undefined;
 
-/** Ids kept unsorted before they become a run (a power of two): a scan of this many is ~1 µs. */
+/** Ids kept unsorted before they become a run (a power of two): few enough that a scan is cheap. */
 const TAIL = 1024;
 /** Filter bits per id at its fullest; the filter doubles before it holds more ids. */
 const FILTER_BITS_PER_ID = 12;
@@ -104,7 +104,7 @@ export class IdIndex implements IdRecord {
   /**
    * Records `id`'s first delivery; returns the earlier one instead when there was one. `id` may
    * be named where it stands in a larger `text` (from `start`): hashing a string a regex cut out
-   * of a chunk reads every character through the slice, and was a third slower.
+   * of a chunk reads every character through the slice's indirection.
    */
   add(id: string, stream: number, event: number, text = id, start = 0): Delivery | undefined {
     const hash = this.hash(text, start, id.length);
