@@ -71,11 +71,18 @@ export function StreamTable() {
     return () => observer.disconnect();
   }, []);
 
-  /** Scrolls the pane, only if needed, so that the stream's row `row` (-1: its header) is in view. */
-  const reveal = (stream: number, row: number) => {
+  /** What to bring into view once the table shows it (another session renders after the selection). */
+  const revealWanted = useRef<{ stream: number; event: number | null } | null>(null);
+  /**
+   * Scrolls the pane, only if needed, so that event `event` of `stream` (null: its header row) is
+   * in view; if the table does not show that stream yet, as soon as it does.
+   */
+  const reveal = (stream: number, event: number | null) => {
     const el = scroller.current;
     const k = latest.current.streams.findIndex((s) => s.index === stream);
-    if (!el || k < 0) return;
+    const row = event === null ? -1 : rowOf(stream, event);
+    if (!el || k < 0 || (event !== null && row < 0)) return void (revealWanted.current = { stream, event });
+    revealWanted.current = null;
     const top = rowTop(latest.current.blocks, k, row);
     const next = scrollToShow(el.scrollTop, viewport.peek(), top, row < 0 ? ROW_PX * 2 : ROW_PX);
     if (next !== el.scrollTop) el.scrollTop = next;
@@ -96,8 +103,8 @@ export function StreamTable() {
       effect(() => {
         const mark = lens.selection.mark.value;
         const stream = lens.selection.stream.value;
-        if (mark) reveal(mark.stream, rowOf(mark.stream, mark.event));
-        else if (stream !== null) reveal(stream, -1);
+        if (mark) reveal(mark.stream, mark.event);
+        else if (stream !== null) reveal(stream, null);
       }),
     [],
   );
@@ -109,10 +116,14 @@ export function StreamTable() {
         const s = lens.session.peek()!;
         const bad = lens.timelineData.peek()?.resumes.find((r) => r.bad)?.stream ?? s.findings[0]?.stream;
         if (scroller.current) scroller.current.scrollTop = 0;
-        if (bad !== undefined) queueMicrotask(() => reveal(bad, -1));
+        revealWanted.current = bad === undefined ? null : { stream: bad, event: null };
       }),
     [],
   );
+  useEffect(() => {
+    const pending = revealWanted.current;
+    if (pending) reveal(pending.stream, pending.event);
+  });
   useEffect(() => {
     const wanted = focusWanted.current;
     if (!wanted) return;
