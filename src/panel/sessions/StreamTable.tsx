@@ -1,6 +1,6 @@
 import { effect, useComputed, useSignal } from '@preact/signals';
-import type { SessionReport } from '../../core/index';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { SessionReport } from '../../core/index';
 import { useLens } from '../app/lens-context';
 import { lowerBound } from '../timeline/bounds';
 import type { TimelineData } from '../timeline/marks';

@@ -1,7 +1,6 @@
-import type { EventRecord, EventTable, SessionReport, StreamReport } from '../../core/index';
-import { createStreamArrays, type StreamArraysBuilder } from './stream-arrays';
-import type { Finding, Verdict } from '../../core/index';
+import type { EventRecord, EventTable, Finding, SessionReport, StreamReport, Verdict } from '../../core/index';
 import { worstSeverity } from '../model/severity';
+import { createStreamArrays, type StreamArraysBuilder } from './stream-arrays';
 import { addFlags, assemble, MARK_DESYNC, MARK_ERROR, MARK_WARNING, type BridgeMark, type ResumeMark, type ResumeTone, type StreamArrays, type TimelineData } from './marks';
 
 /** What the timeline needs to know about one session, from whichever capture holds it. */
