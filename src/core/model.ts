@@ -42,9 +42,10 @@ export interface StreamEnd {
   /**
    * The recorder kept none of the response body: a limit of the writer (a reset stream in
    * Chrome's HAR, a Worker's stream in `onRequestFinished`), not evidence that nothing was sent.
-   * The stream's events are then unknown, and no rule concludes anything from their absence.
+   * The stream's events are then unknown, and no rule concludes anything from their absence. A
+   * string says why, in words for the user (the writer's limit).
    */
-  bodyAbsent?: true;
+  bodyAbsent?: true | string;
   /**
    * `state` was inferred from the body rather than recorded: a body that ends inside an event
    * was cut (`reset`), though the writer marked no error.
