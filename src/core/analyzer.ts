@@ -49,7 +49,7 @@ export interface Analyzer {
 export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
   const pointers = options.appSeqPointers ?? [];
   const readers = createReaders(pointers, options.learnedReaders ?? true);
-  const storage = createStorage(storeChoice(options.store));
+  const storage = createStorage(storeChoice(options.store), options.keepPayloads ?? true);
   const streams: StreamState[] = [];
   const sessions = new Map<string, SessionState>();
   const idAt = (stream: number, event: number): string | undefined => streams[stream]!.events.idAt(event);

@@ -88,6 +88,12 @@ export interface AnalysisOptions {
    */
   appSeqPointers?: readonly string[];
   /**
+   * Keep each event's data, for someone to read later (the panel's detail, an export). Without it
+   * the analysis keeps only what the rules read (and event ids): a report costs no payload bytes,
+   * and no body chunk is held. Default true; the CLI turns it off.
+   */
+  keepPayloads?: boolean;
+  /**
    * Read every SSE block the general way: eventsource-parser and JSON.parse, with no learned block
    * template or JSON shape. The report is the same either way (tests run every rule both ways);
    * the learned readers are only faster. Default true.
