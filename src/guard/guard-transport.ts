@@ -105,11 +105,12 @@ export function guardTransport<T extends SdkTransport>(transport: T, options: Gu
       const call = calls.byWireId(wireId);
       if (!call) continue; // already answered
       const reason = `mcp-stream-lens guard: refused a resume (${decision.finding.code})`;
-      sendOnWire({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: call.wireId, reason } }).catch(() => undefined);
+      const cancelled = sendOnWire({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: call.wireId, reason } }).catch(() => undefined);
       const tool = call.request.method === 'tools/call' ? tools.get(String(call.request.params?.name)) : undefined;
       const why = settings.mustThrow(call, tool);
       if (why) {
-        reject(call, refusal, why);
+        // The server hears of it first: an app that closes on the error would abort the cancellation.
+        void cancelled.then(() => reject(call, refusal, why));
         continue;
       }
       const again = calls.reissue(call);
