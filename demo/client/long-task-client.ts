@@ -29,6 +29,8 @@ export interface LongTaskOptions {
   onNote?(note: string): void;
   /** Puts `mcp-stream-lens/guard` in front of the transport, with these options. */
   guard?: Omit<GuardOptions, 'onEvent'>;
+  /** Each thing the guard did, as it happens. */
+  onGuard?(event: GuardEvent): void;
 }
 
 export interface LongTaskRun {
@@ -70,7 +72,7 @@ export async function runLongTask(url: string, args: LongTaskArgs, options: Long
     onEvent(event: GuardEvent) {
       run.guardEvents.push({ type: event.type, message: event.message });
       if (event.type === 'reissued') attempt += 1;
-      options.onNote?.(`guard: ${event.message}`);
+      options.onGuard?.(event);
     },
   };
   let session: McpSession | undefined;
@@ -101,7 +103,8 @@ export async function runLongTask(url: string, args: LongTaskArgs, options: Long
       else run.reissued = true;
     }
   } catch (error) {
-    run.belief = { error: error instanceof Error ? error.message : String(error) };
+    // The error's name says which kind it is (McpError, ResumptionBoundaryError, TypeError).
+    run.belief = { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
   } finally {
     await session?.close();
   }
