@@ -10,3 +10,4 @@ export { guardClient, ResumptionBoundaryError, RESUMPTION_BOUNDARY_CODE, type Re
 export type { GuardEvent, GuardOptions, GuardPolicy, GuardedCall } from './options';
 export type { UnverifiablePolicy } from './decision';
 export type { ToolHint } from './tool-hints';
+export type { Finding, FindingCode, FindingEvidence, Report, ResumeReport, StreamReport, Verdict } from '../core/index';
