@@ -127,6 +127,7 @@ describe('guardTransport with the real SDK behind the fault-injecting load balan
     expect([refusal.finding.code, refusal.verdict, refusal.reason, refusal.stream.method, refusal.stream.status]).toEqual(['resume-seq-gap', 'gap', 'policy', 'GET', 200]);
     expect(refusal.stream.lastEventId).toBe(refusal.resume.lastEventId);
     expect(refusal.finding.message).toContain('from 5 to 11');
+    expect([refusal.expected, refusal.got, refusal.lastSeen]).toEqual([6, 11, 5]);
     expect(toolCalls(wire)).toHaveLength(1);
     expect(cancellations(wire)).toHaveLength(1);
   });
@@ -141,7 +142,10 @@ describe('guardTransport with the real SDK behind the fault-injecting load balan
 
     const thrown = await callGuarded('duplicate', { policy: 'throw' });
     expect(thrown.error).toBeInstanceOf(ResumptionBoundaryError);
-    expect((thrown.error as ResumptionBoundaryError).finding.code).toBe('resume-seq-regress');
+    const regress = thrown.error as ResumptionBoundaryError;
+    expect(regress.finding.code).toBe('resume-seq-regress');
+    // The replay started two events early: at app_seq 4, after 5 was seen.
+    expect([regress.expected, regress.got, regress.lastSeen]).toEqual([6, 4, 5]);
   });
 
   it('a tool that is not idempotent, under reissue: it throws rather than calling twice', async () => {
