@@ -47,6 +47,8 @@ const UNGUARDED = new Set<Transport>(['stateless', 'http+sse']);
  */
 export function createStreamWatch(analysis: GuardAnalysis, hooks: WatchHooks): StreamWatch {
   const expected = new Map<string, RequestId[]>();
+  // Request ids by stream index, per analyzer: a decision names its chain's first stream by index.
+  const requestsOfIndex = new WeakMap<object, Map<number, RequestId[]>>();
 
   const decide = (at: Watched, final: boolean): ResumeDecision =>
     decideResume(analysis.report(at), at.index, { unverifiable: hooks.unverifiable, final });
@@ -56,8 +58,6 @@ export function createStreamWatch(analysis: GuardAnalysis, hooks: WatchHooks): S
     const requestIds = [...(requestsOfIndex.get(at.analyzer)?.get(decision.root) ?? [])];
     hooks.onRefused({ decision, requestIds, withheldEvents: at.analyzer.events(at.index).length });
   };
-  // Request ids by stream index, per analyzer: a decision names its chain's first stream by index.
-  const requestsOfIndex = new WeakMap<object, Map<number, RequestId[]>>();
 
   const fetchThrough = (base: () => Fetch): Fetch => async (input, init) => {
     const info = requestInfo(input, init);
