@@ -71,12 +71,20 @@ export function settingsOf(options: GuardOptions): Settings {
   if (policy !== 'reissue' && policy !== 'throw') throw new TypeError(`guard: policy must be 'reissue' or 'throw', not ${String(policy)}`);
   if (!Number.isInteger(maxReissues) || maxReissues < 0) throw new TypeError(`guard: maxReissues must be an integer >= 0, not ${String(maxReissues)}`);
   const idempotent = options.idempotent ?? defaultIdempotent;
+  const onEvent = options.onEvent ?? warnOnNotable;
   return {
     policy,
     maxReissues,
     unverifiable: options.unverifiable ?? 'accept',
     appSeqPointers: options.appSeqPointers ?? [],
-    tell: options.onEvent ?? warnOnNotable,
+    // The guard acts while the client reads a stream: a listener that throws must not break it.
+    tell(event) {
+      try {
+        onEvent(event);
+      } catch (error) {
+        console.error('mcp-stream-lens guard: onEvent threw', error);
+      }
+    },
     mustThrow(call, tool) {
       if (policy === 'throw') return 'policy';
       const { method, params } = call.request;
