@@ -55,7 +55,7 @@ async function checkFile(file: string, args: CheckArgs, io: Io): Promise<{ repor
   }
   const analyzer = createAnalyzer({ appSeqPointers: args.appSeqPointers });
   feed(analyzer, har.exchanges);
-  const report = analyzer.report();
+  const report = analyzer.report({ final: true });
   return { report, text: args.format === 'text' ? formatText(file, report, analyzer) : '' };
 }
 

@@ -1,6 +1,8 @@
-import { chainRoot, evaluateResume, linkOf } from '../rules/resume';
-import { finding } from '../rules/findings';
+import { evaluateResume, linkOf } from '../rules/resume';
+import { lostResults, reconnectsWithoutCursor, savedCallKeys } from '../rules/session';
+import { bodyNotCaptured, bodyOf } from '../rules/stream';
 import type { Finding, Report, ResumeReport, SessionReport, StreamReport } from '../report';
+import { inputFindings } from '../rules/input';
 import { unsettled } from './grouping';
 import type { SessionState, SettledStreams, StreamState } from './state';
 
@@ -8,7 +10,7 @@ import type { SessionState, SettledStreams, StreamState } from './state';
  * Assembles the report from the incremental state. Per-event rules already ran; what is left
  * are the rules that need a whole session: resumes, lost results and reconnects without cursor.
  */
-export function buildReport(sessionStates: Iterable<SessionState>, streams: readonly StreamState[]): Report {
+export function buildReport(sessionStates: Iterable<SessionState>, streams: readonly StreamState[], final: boolean): Report {
   const sessions = [...sessionStates].sort((a, b) => a.streams[0]!.index - b.streams[0]!.index);
   const savedCalls = savedCallKeys(sessions, streams);
   const reports = sessions.map((session) => sessionReport(session, streams, savedCalls));
@@ -22,7 +24,9 @@ export function buildReport(sessionStates: Iterable<SessionState>, streams: read
     }
   }
   summary.ignoredExchanges = streams.filter((stream) => stream.mcp === false).length;
-  return { tool: 'mcp-stream-lens', reportVersion: 1, sessions: reports, summary };
+  const findings = final ? inputFindings(reports, streams.length) : [];
+  for (const item of findings) if (item.severity === 'warning') summary.warnings++;
+  return { tool: 'mcp-stream-lens', reportVersion: 1, sessions: reports, findings, summary };
 }
 
 function sessionReport(session: SessionState, streams: readonly StreamState[], isSaved: (callKey: string) => boolean): SessionReport {
@@ -39,13 +43,22 @@ function sessionReport(session: SessionState, streams: readonly StreamState[], i
     lines.push(streamReport(session, stream));
     if (isResume(stream)) resumers.push(stream);
   }
+  // What waits on each body the recorder did not keep (see body-not-captured).
+  const waiting = new Map<StreamState, string[]>();
+  const unseen = (stream: StreamState, why: string) => {
+    const list = waiting.get(stream);
+    if (list) list.push(why);
+    else waiting.set(stream, [why]);
+  };
   const resumes: ResumeReport[] = [];
   for (const stream of resumers) {
     const outcome = evaluateResume(session, streams, stream);
     resumes.push(outcome.resume);
     findings.push(...outcome.findings);
+    for (const absent of outcome.unseen) unseen(absent, `the verdict on resume #${stream.index}`);
   }
-  findings.push(...lostResults(session, streams, isSaved), ...reconnectsWithoutCursor(session, members));
+  findings.push(...lostResults(session, streams, isSaved, unseen), ...reconnectsWithoutCursor(session, members));
+  for (const stream of session.unseen) findings.push(bodyNotCaptured(stream, waiting.get(stream) ?? []));
   findings.sort((a, b) => a.stream - b.stream || (a.event ?? -1) - (b.event ?? -1) || a.code.localeCompare(b.code));
   return { key: session.key, transport: session.transport, protocolVersion: session.protocolVersion, streams: lines, resumes, findings };
 }
@@ -90,6 +103,7 @@ function streamReport(session: SessionState, stream: StreamState): StreamReport 
     resumes: linkOf(session, stream)?.stream ?? null,
     events: stream.completeEvents,
     end: stream.end.state === 'cancelled' ? 'reset' : stream.end.state,
+    body: bodyOf(stream),
   };
   // Added to the contract: why a stream ended early (the browser's error or "cancelled").
   if (stream.end.state === 'reset' || stream.end.state === 'cancelled') report.error = stream.end.error ?? stream.end.state;
@@ -97,58 +111,3 @@ function streamReport(session: SessionState, stream: StreamState): StreamReport 
   return report;
 }
 
-/**
- * Calls (method + params) that got a response somewhere, or are still in flight somewhere: a
- * re-issued call, even on a new session, saves (or may still save) a result its first try lost.
- * Only open calls are looked at; answered ones were noted as their responses arrived.
- */
-function savedCallKeys(sessions: readonly SessionState[], streams: readonly StreamState[]): (callKey: string) => boolean {
-  const inFlight = new Set<string>();
-  for (const session of sessions) {
-    for (const id of session.unanswered) {
-      const request = session.requests.get(id)!;
-      if (stillInFlight(session, streams, streams[request.stream]!)) inFlight.add(request.callKey);
-    }
-  }
-  return (callKey) => inFlight.has(callKey) || sessions.some((session) => session.answeredCalls.has(callKey));
-}
-
-function lostResults(session: SessionState, streams: readonly StreamState[], isSaved: (callKey: string) => boolean): Finding[] {
-  const lost: Finding[] = [];
-  for (const id of session.unanswered) {
-    const request = session.requests.get(id)!;
-    if (isSaved(request.callKey)) continue;
-    const origin = streams[request.stream]!;
-    const status = origin.response?.status ?? 0;
-    // No response head, or an HTTP error: the client was told; that is not a silent loss.
-    if (status === 0 || status >= 400) continue;
-    lost.push(finding('result-lost', origin, null,
-      `Request ${id} (${request.method}) never got its response: its stream ended and no resume or re-issued call delivered one. The tool result is lost.`));
-  }
-  return lost;
-}
-
-/** A request is still in flight while its stream, a resume of it, or (legacy) the SSE GET is open. */
-function stillInFlight(session: SessionState, streams: readonly StreamState[], origin: StreamState): boolean {
-  if (origin.end.state === 'open') return true;
-  const answersElsewhere = origin.bodyKind !== 'sse';
-  return session.streams.some((stream) => stream.end.state === 'open'
-    && (chainRoot(session, streams, stream) === origin || (answersElsewhere && stream.bodyKind === 'sse')));
-}
-
-/** A GET that reconnects after a reset stream delivered ids, but without telling where it was. */
-function reconnectsWithoutCursor(session: SessionState, members: readonly StreamState[]): Finding[] {
-  const found: Finding[] = [];
-  for (const broken of members) {
-    if (broken.end.state !== 'reset' || broken.events.findIndex((event) => event.id !== undefined) < 0) continue;
-    if (members.some((stream) => linkOf(session, stream)?.stream === broken.index)) continue;
-    if (broken.requestKeys.length > 0 && broken.requestKeys.every((id) => session.responses.has(id))) continue;
-    const endedAt = broken.end.time ?? broken.request.startTime;
-    const reconnect = members.find((stream) => stream.index > broken.index && stream.request.method.toUpperCase() === 'GET'
-      && stream.lastEventId === null && stream.request.startTime >= endedAt);
-    if (!reconnect) continue;
-    found.push(finding('resume-missing-last-event-id', reconnect, null,
-      `This GET reconnects after stream ${broken.index} was reset having delivered event ids, but sends no Last-Event-ID: whatever was lost is never replayed.`));
-  }
-  return found;
-}
