@@ -12,7 +12,8 @@ export type BenchName =
   | 'live-latency'
   | 'panel-main-thread'
   | 'page-tap'
-  | 'dormant-tap';
+  | 'dormant-tap'
+  | 'guard-latency';
 
 export interface BenchRow {
   name: BenchName;

@@ -20,6 +20,7 @@ import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'vite';
+import { measureGuardLatency } from './guard-latency';
 import { measureLiveLatency } from './live-latency';
 import { measurePageTap } from './page-tap';
 import { measurePanelMainThread } from './panel-main-thread';
@@ -40,6 +41,7 @@ const benches: Record<string, (scale: BenchScale) => BenchRow[] | Promise<BenchR
   'live latency': measureLiveLatency,
   'panel main thread': measurePanelMainThread,
   'page tap': measurePageTap,
+  'guard latency': measureGuardLatency,
 };
 /** Set in a child: the one benchmark it runs, whose rows it sends to its parent. */
 const GROUP_FLAG = '--group';
