@@ -65,12 +65,12 @@ export function evaluateResume(session: SessionState, streams: readonly StreamSt
   }
   const status = stream.response?.status ?? 0;
   if (status === 404) {
-    add('session-expired', null, 'The server answered 404: the session expired, so the client must start a new one and re-issue its calls.');
+    add('session-expired', null, 'The server answered 404: it no longer knows the session.');
     return done('expired');
   }
   if (status >= 400) {
     add('resume-rejected', null,
-      `The server answered ${status} instead of replaying: the honest answer. The client should re-issue the call as a new idempotent request.`);
+      `The server answered ${status} instead of replaying: the honest answer.`);
     return done('rejected');
   }
   // Absent evidence is no evidence: a body the recorder did not keep, this one or the one that may
@@ -129,7 +129,7 @@ function compareSequences(
       verdict = 'duplicate';
     } else if (expectUnit && value > before.value + 1) {
       add('resume-seq-gap', seqIndex,
-        `${key} jumped from ${before.value} to ${value} across the resume: the buffer was lost and the replica invented the rest. Re-issue the call as a new idempotent request instead of trusting this resume.`,
+        `${key} jumped from ${before.value} to ${value} across the resume: the buffer was lost and the replica invented the rest.`,
         { expected: before.value + 1, got: value, lastSeen: before.value });
       verdict = 'gap';
     } else {
@@ -149,11 +149,11 @@ function compareSequences(
   const provenByThisEvent = verdict === 'genuine' && seqIndex === firstData;
   if (terminal && !provenByThisEvent) {
     add('resume-terminal-unproven', firstData,
-      `The first event after Last-Event-ID is a terminal ${first.stopReason ?? first.role} with no progress before it: nothing shows it came from the original stream rather than the resuming replica. Re-issue the call instead of trusting it.`);
+      `The first event after Last-Event-ID is a terminal ${first.stopReason ?? first.role} with no progress before it: nothing shows it came from the original stream rather than the resuming replica.`);
   } else if (verdict === 'unverifiable' && !terminal) {
     add('resume-unverifiable', firstData, first.resumeToken === undefined
-      ? 'The replay carries no application sequence (app_seq or progress) and no resume_token, so nothing proves it continues the original stream. Treat it as a new stream and rely on idempotency keys.'
-      : 'The replay echoes a resume_token, but the original stream never showed one to compare it with, so nothing proves continuity. Treat it as a new stream and rely on idempotency keys.');
+      ? 'The replay carries no application sequence (app_seq or progress) and no resume_token, so nothing proves it continues the original stream.'
+      : 'The replay echoes a resume_token, but the original stream never showed one to compare it with, so nothing proves continuity.');
   }
   return verdict;
 }

@@ -41,8 +41,9 @@ export function groupFindings(sessions: readonly SessionReport[]): FindingGroup[
 }
 
 /**
- * The evidence of a finding in one short sentence: its message up to the first full stop. The
- * core's messages go on with what to do, which the cards give from the findings table instead.
+ * The evidence of a finding in one short sentence: its message up to the first full stop. Some
+ * messages go on with what follows from it; the cards say that, and what to do, from the findings
+ * table.
  */
 export function evidenceSentence(message: string): string {
   const end = /\.\s+(?=[A-Z])/.exec(message);
