@@ -26,6 +26,10 @@ export interface LongTaskOptions {
   onProgress?(progress: ProgressSeen): void;
   /** Each SDK error and each abandoned resume, as it happens. */
   onNote?(note: string): void;
+  /** How long a call may take (default {@link CALL_TIMEOUT_MS}); a server that loses a result makes it wait this long. */
+  timeoutMs?: number;
+  /** The revision `initialize` asks for (default: the SDK's newest). */
+  protocolVersion?: string;
 }
 
 export interface LongTaskRun {
@@ -61,9 +65,9 @@ export async function runLongTask(url: string, args: LongTaskArgs, options: Long
   let session: McpSession | undefined;
   try {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
-      session = await openSession(url, options.client ?? 'streamable-http', onError);
+      session = await openSession(url, options.client ?? 'streamable-http', onError, { protocolVersion: options.protocolVersion });
       const call = session.client.callTool({ name: 'long_task', arguments: { ...callArgs } }, undefined, {
-        timeout: CALL_TIMEOUT_MS,
+        timeout: options.timeoutMs ?? CALL_TIMEOUT_MS,
         // The SDK's Progress type omits `_meta`, but the handler gets the params as sent.
         onprogress: (p) => {
           const seen = { attempt, progress: p.progress, app_seq: (p as { _meta?: { app_seq?: unknown } })._meta?.app_seq };
