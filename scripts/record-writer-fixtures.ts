@@ -13,16 +13,18 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ServerKind } from '../demo/server/replicas.js';
 import { recordWithChromeHar } from './writers/chrome-har.js';
+import { recordWithDevtools } from './writers/devtools.js';
 import { recordWithFirefox } from './writers/firefox.js';
 import { mitmproxyMissing, recordWithMitmproxy } from './writers/mitmproxy.js';
 import { recordWithPlaywright } from './writers/playwright.js';
 import { startRecordingSite, REVISION, type RecordingSite, type WriterScenario } from './writers/site.js';
 
-type Writer = 'playwright' | 'chrome-har' | 'firefox' | 'mitmproxy';
-const WRITERS: readonly Writer[] = ['playwright', 'chrome-har', 'firefox', 'mitmproxy'];
+type Writer = 'devtools' | 'playwright' | 'chrome-har' | 'firefox' | 'mitmproxy';
+const WRITERS: readonly Writer[] = ['devtools', 'playwright', 'chrome-har', 'firefox', 'mitmproxy'];
 
 /** Each writer, given the running site, writes `file` and says what the client believed. */
 const RECORD: Record<Writer, (site: RecordingSite, file: string, server: ServerKind) => Promise<string>> = {
+  devtools: async (site, file) => (await recordWithDevtools(site, file), site.belief()),
   playwright: async (site, file) => (await recordWithPlaywright(site, file), site.belief()),
   'chrome-har': async (site, file) => (await recordWithChromeHar(site, file), site.belief()),
   firefox: async (site, file) => (await recordWithFirefox(site, file), site.belief()),
@@ -31,10 +33,13 @@ const RECORD: Record<Writer, (site: RecordingSite, file: string, server: ServerK
 
 /**
  * What is recorded. Hono (on the SDK's McpServer) and mcp-lite are the two servers besides the
- * SDK's transport; every writer records Hono's genuine resume, the browsers also its lost
- * buffer and mcp-lite's replay of the standalone GET, and Playwright the SDK's genuine resume.
+ * SDK's transport; every writer records Hono's genuine resume, the browsers' writers also its
+ * lost buffer and mcp-lite's replay of the standalone GET, and Playwright the SDK's genuine resume.
  */
 const PLAN: readonly [Writer, ServerKind, WriterScenario][] = [
+  ['devtools', 'hono', 'genuine'],
+  ['devtools', 'hono', 'lost-buffer'],
+  ['devtools', 'mcp-lite', 'genuine'],
   ['playwright', 'hono', 'genuine'],
   ['playwright', 'hono', 'lost-buffer'],
   ['playwright', 'mcp-lite', 'genuine'],

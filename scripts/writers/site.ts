@@ -46,6 +46,7 @@ export async function startRecordingSite(server: ServerKind, scenario: WriterSce
     if (path.startsWith(`${mountOf(scenario)}/`)) return world.balancer.handle(req, res);
     if (path === '/page.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
     if (path === '/hold') return void held.push(res);
+    if (path === '/ready') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>ready</title>');
     if (path === '/done' && req.method === 'POST') {
       const parts: Buffer[] = [];
       req.on('data', (d: Buffer) => parts.push(d));
