@@ -5,6 +5,7 @@
  *   npm run record-writer-fixtures                        -> test/fixtures/har/writers/*.har
  *   npm run record-writer-fixtures -- --out DIR
  *   npm run record-writer-fixtures -- --only playwright --only firefox
+ *   npm run record-writer-fixtures -- --server hono --scenario genuine
  *
  * test/fixtures/har/writers/README.md says what each writer records, and how each file was made.
  */
@@ -54,7 +55,9 @@ const PLAN: readonly [Writer, ServerKind, WriterScenario][] = [
 ];
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { out: { type: 'string' }, only: { type: 'string', multiple: true } } });
+  const { values } = parseArgs({
+    options: { out: { type: 'string' }, only: { type: 'string', multiple: true }, server: { type: 'string', multiple: true }, scenario: { type: 'string', multiple: true } },
+  });
   const outDir = values.out ?? 'test/fixtures/har/writers';
   const chosen = values.only ?? WRITERS;
   const unknown = chosen.filter((w) => !WRITERS.includes(w as Writer));
@@ -62,8 +65,9 @@ async function main(): Promise<void> {
   await mkdir(outDir, { recursive: true });
   const missing = mitmproxyMissing();
   // One at a time: each recording has its own servers, load balancer and browser.
-  for (const [writer, server, scenario] of PLAN) {
-    if (!chosen.includes(writer)) continue;
+  const plan = PLAN.filter(([writer, server, scenario]) => chosen.includes(writer) && (values.server ?? [server]).includes(server) && (values.scenario ?? [scenario]).includes(scenario));
+  if (plan.length === 0) throw new Error('nothing to record: no planned recording matches --only, --server and --scenario');
+  for (const [writer, server, scenario] of plan) {
     if (writer === 'mitmproxy' && missing) {
       console.log(`[${writer}] skipped: ${missing}`);
       continue;

@@ -182,7 +182,7 @@ describe('bad input', () => {
   });
 
   it('unknown fields are ignored, and odd ones are read as unknown', () => {
-    const entry = { ...base(), _whatever: { deep: [1] }, time: 'long', _eventSourceMessages: 'many' };
+    const entry: Json = { ...base(), _whatever: { deep: [1] }, time: 'long', _eventSourceMessages: 'many' };
     entry.response = { ...entry.response, content: null, _error: 42 };
     expect(readEntry(entry, {}, () => undefined)!.end).toMatchObject({ state: 'reset', error: 'net::ERR_INCOMPLETE_CHUNKED_ENCODING' });
   });
