@@ -1,5 +1,9 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyze, type Report, type StreamReport } from '../../src/core';
+import { prng, rechunk } from '../support/fixtures';
 import { loadHarFixture } from '../support/har-fixtures';
 
 /**
@@ -7,6 +11,7 @@ import { loadHarFixture } from '../support/har-fixtures';
  * `npm run record-writer-fixtures`): sessions, streams, events, ends and resume links. The
  * verdicts that need the rules of issue 18 are in writer-verdicts.test.ts.
  */
+const WRITER_FIXTURES = readdirSync(join(import.meta.dirname, '../fixtures/har/writers')).filter((f) => f.endsWith('.har')).sort();
 const report = (name: string): Report => analyze(loadHarFixture(`writers/${name}.har`));
 const only = (r: Report) => {
   expect(r.sessions).toHaveLength(1);
@@ -88,5 +93,17 @@ describe('writer fixtures: mcp-lite moves progress to the standalone GET', () =>
 
   it('the result was truly lost (mcp-lite writes it only to the POST stream, which was gone): result-lost is raised where the streams were captured', () => {
     expect(only(report('devtools-mcp-lite-genuine')).findings.map((f) => f.code)).toContain('result-lost');
+  });
+});
+
+/** The findings must not depend on how the body arrived in chunks (DESIGN section 8). */
+const CHUNKINGS = 100;
+describe(`writer fixtures under ${CHUNKINGS} random chunkings`, () => {
+  it.each(WRITER_FIXTURES)('%s: the report is byte-identical', (name) => {
+    const exchanges = loadHarFixture(`writers/${name}`);
+    const expected = JSON.stringify(analyze(exchanges));
+    fc.assert(fc.property(fc.integer(), fc.integer({ min: 1, max: 200 }), (seed, maxChunk) => {
+      expect(JSON.stringify(analyze(rechunk(exchanges, prng(seed), maxChunk)))).toBe(expected);
+    }), { numRuns: CHUNKINGS });
   });
 });
