@@ -144,3 +144,12 @@ export function analyseBody(body: string, cuts: readonly number[], options: Anal
   analyzer.end(index, { state: 'complete', time: 1 });
   return { events: [...analyzer.events(index)], report: analyzer.report() };
 }
+
+/**
+ * A report as text, for comparing analyses of the same bytes cut into other chunks. Re-cutting
+ * invents new arrival times (see {@link rechunk}), and a finding's `evidence.time` is its event's
+ * arrival, so that one field is left out; everything else must be byte-identical.
+ */
+export function reportText(report: Report): string {
+  return JSON.stringify(report, (key, value: unknown) => (key === 'evidence' ? { ...(value as object), time: undefined } : value));
+}

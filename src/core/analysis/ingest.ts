@@ -150,8 +150,8 @@ function describeValue(fields: RecordFields, parsed: unknown, stream: StreamStat
   const classified = classify(parsed);
   if ('problem' in classified) return malformed(fields, stream, index, `data is ${classified.problem}: ${quote(fields.data)}`);
   if (fields.data.includes('\uFFFD')) {
-    stream.findings.push(finding('malformed-event', stream.index, index,
-      'data holds U+FFFD replacement characters: the stream carried invalid UTF-8 (or a literal U+FFFD).'));
+    stream.findings.push(finding('malformed-event', stream, index,
+      'data holds U+FFFD replacement characters: the stream carried invalid UTF-8 (or a literal U+FFFD).', undefined, fields.time));
   }
   const [first] = classified.messages as [RpcMessage, ...RpcMessage[]];
   fields.role = first.role;
@@ -171,7 +171,7 @@ function describeValue(fields: RecordFields, parsed: unknown, stream: StreamStat
 
 function malformed(fields: RecordFields, stream: StreamState, index: number, message: string): RecordFields {
   fields.role = 'malformed';
-  stream.findings.push(finding('malformed-event', stream.index, index, `Event ${index} ${message}.`));
+  stream.findings.push(finding('malformed-event', stream, index, `Event ${index} ${message}.`, undefined, fields.time));
   return fields;
 }
 
@@ -200,8 +200,8 @@ function noteId(session: SessionState, stream: StreamState, index: number, id: s
   if (session.allIntegerIds && !INTEGER_ID.test(id)) session.allIntegerIds = false;
   const first = session.ids.add(id, stream.index, index, text, start);
   if (!first) return;
-  session.findings.push(finding('duplicate-event-id', stream.index, index,
-    `Event id ${quote(id)} was already delivered as event ${first.event} of stream ${first.stream}: a replay re-sent it, so the client may process the same message twice.`));
+  session.findings.push(finding('duplicate-event-id', stream, index,
+    `Event id ${quote(id)} was already delivered as event ${first.event} of stream ${first.stream}: a replay re-sent it, so the client may process the same message twice.`, { got: id }));
 }
 
 function checkSequence(stream: StreamState, index: number, seq: SeqValue): void {
@@ -212,11 +212,11 @@ function checkSequence(stream: StreamState, index: number, seq: SeqValue): void 
   }
   const step = seq.value - previous.value;
   if (step <= 0) {
-    stream.findings.push(finding('seq-regress', stream.index, index,
-      `${seq.key} went from ${previous.value} to ${seq.value} inside one stream: a sequence must strictly increase.`));
+    stream.findings.push(finding('seq-regress', stream, index,
+      `${seq.key} went from ${previous.value} to ${seq.value} inside one stream: a sequence must strictly increase.`, { got: seq.value, lastSeen: previous.value }));
   } else if (step > 1 && seq.kind !== 'progress') {
-    stream.findings.push(finding('seq-gap', stream.index, index,
-      `${seq.key} jumped from ${previous.value} to ${seq.value} inside a live stream: ${step - 1} value(s) never arrived.`));
+    stream.findings.push(finding('seq-gap', stream, index,
+      `${seq.key} jumped from ${previous.value} to ${seq.value} inside a live stream: ${step - 1} value(s) never arrived.`, { expected: previous.value + 1, got: seq.value, lastSeen: previous.value }));
   }
   // Updated in place: one cursor per sequence, not one allocation per event.
   previous.unitSteps = previous.unitSteps && step === 1;

@@ -122,7 +122,7 @@ function lostResults(session: SessionState, streams: readonly StreamState[], isS
     const status = origin.response?.status ?? 0;
     // No response head, or an HTTP error: the client was told; that is not a silent loss.
     if (status === 0 || status >= 400) continue;
-    lost.push(finding('result-lost', origin.index, null,
+    lost.push(finding('result-lost', origin, null,
       `Request ${id} (${request.method}) never got its response: its stream ended and no resume or re-issued call delivered one. The tool result is lost.`));
   }
   return lost;
@@ -147,7 +147,7 @@ function reconnectsWithoutCursor(session: SessionState, members: readonly Stream
     const reconnect = members.find((stream) => stream.index > broken.index && stream.request.method.toUpperCase() === 'GET'
       && stream.lastEventId === null && stream.request.startTime >= endedAt);
     if (!reconnect) continue;
-    found.push(finding('resume-missing-last-event-id', reconnect.index, null,
+    found.push(finding('resume-missing-last-event-id', reconnect, null,
       `This GET reconnects after stream ${broken.index} was reset having delivered event ids, but sends no Last-Event-ID: whatever was lost is never replayed.`));
   }
   return found;

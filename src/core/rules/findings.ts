@@ -1,3 +1,4 @@
+import type { StreamState } from '../analysis/state';
 import type { Finding, FindingCode, FindingEvidence, Severity } from '../report';
 
 /** What one finding code means, written once for the CLI, the panel, SARIF rules and the README. */
@@ -159,11 +160,21 @@ export function quote(text: string): string {
   return JSON.stringify(cut);
 }
 
-/** A finding of `code`, with its severity from {@link FINDINGS} (escalated when asked). */
-export function finding(code: FindingCode, stream: number, event: number | null, message: string, options: { escalate?: boolean; evidence?: FindingEvidence } = {}): Finding {
+/** The values a rule compared, for a finding's evidence. */
+export type Values = Pick<FindingEvidence, 'expected' | 'got' | 'lastSeen'>;
+
+/**
+ * A finding of `code` at event `event` of `stream` (null: the stream as a whole), with its
+ * severity from {@link FINDINGS} (escalated when asked) and its evidence: the values compared,
+ * the input entry the stream came from, and when the event arrived (the request's start for a
+ * whole stream). `time` is the event's when the table does not hold it yet.
+ */
+export function finding(code: FindingCode, stream: StreamState, event: number | null, message: string, values?: Values, time?: number, escalate = false): Finding {
   const info = FINDINGS[code];
-  const severity = options.escalate && info.escalated ? info.escalated.severity : info.severity;
-  const made: Finding = { code, severity, stream, event, message };
-  if (options.evidence) made.evidence = options.evidence;
-  return made;
+  const severity = escalate && info.escalated ? info.escalated.severity : info.severity;
+  const evidence: FindingEvidence = { ...values };
+  if (stream.request.entry !== undefined) evidence.entry = stream.request.entry;
+  const at = time ?? (event === null ? stream.request.startTime : stream.events.timeAt(event));
+  if (Number.isFinite(at)) evidence.time = at;
+  return { code, severity, stream: stream.index, event, message, evidence };
 }

@@ -23,6 +23,16 @@ describe('resume verdicts', () => {
     const gap = finding(report, 'resume-seq-gap')!;
     expect(gap).toMatchObject({ severity: 'error', stream: 2, event: 0 });
     expect(gap.message).toContain('17 to 31');
+    // The values behind the sentence, for tools that act on them; the time is the event's arrival.
+    expect(gap.evidence).toEqual({ expected: 18, got: 31, lastSeen: 17, time: 1_700_000_000_050 });
+  });
+
+  it("a finding's evidence names the input entry its stream came from, when the input says", () => {
+    const exchanges = scenarios.lostBuffer().map((exchange, index) => ({ ...exchange, entry: index + 10 }));
+    const gap = finding(analyze(exchanges), 'resume-seq-gap')!;
+    expect(gap.evidence).toMatchObject({ entry: 12, expected: 18, got: 31 });
+    const regress = finding(run('duplicate'), 'resume-seq-regress')!;
+    expect(regress.evidence).toMatchObject({ expected: 18, got: 15, lastSeen: 17 });
   });
 
   it('a replay that starts before Last-Event-ID is a duplicate, and re-sent ids are flagged', () => {

@@ -1,6 +1,6 @@
 import { isStatelessRevision } from '../read/detect';
 import type { Delivery } from '../store/id-index';
-import { finding, quote } from './findings';
+import { finding, quote, type Values } from './findings';
 import type { Finding, ResumeReport, Verdict } from '../report';
 import type { EventRecord, SessionState, StreamState } from '../analysis/state';
 
@@ -40,8 +40,8 @@ export function evaluateResume(session: SessionState, streams: readonly StreamSt
   const lastEventId = stream.lastEventId!;
   const link = linkOf(session, stream);
   const findings: Finding[] = [];
-  const add = (code: Finding['code'], event: number | null, message: string): void => {
-    findings.push(finding(code, stream.index, event, message));
+  const add: Add = (code, event, message, values) => {
+    findings.push(finding(code, stream, event, message, values));
   };
   const done = (verdict: Verdict): ResumeOutcome => ({
     resume: { stream: stream.index, of: link?.stream ?? null, lastEventId, verdict },
@@ -83,7 +83,7 @@ export function evaluateResume(session: SessionState, streams: readonly StreamSt
   return done(verdict);
 }
 
-type Add = (code: Finding['code'], event: number | null, message: string) => void;
+type Add = (code: Finding['code'], event: number | null, message: string, values?: Values) => void;
 
 function compareSequences(
   session: SessionState,
@@ -106,11 +106,13 @@ function compareSequences(
     const expectUnit = kind !== 'progress' || before.unitSteps;
     if (value <= before.value) {
       add('resume-seq-regress', seqIndex,
-        `The first replayed ${key} is ${value}, but ${before.value} was already seen before the resume: the replay started too early, so messages repeat.`);
+        `The first replayed ${key} is ${value}, but ${before.value} was already seen before the resume: the replay started too early, so messages repeat.`,
+        { expected: before.value + 1, got: value, lastSeen: before.value });
       verdict = 'duplicate';
     } else if (expectUnit && value > before.value + 1) {
       add('resume-seq-gap', seqIndex,
-        `${key} jumped from ${before.value} to ${value} across the resume: the buffer was lost and the replica invented the rest. Re-issue the call as a new idempotent request instead of trusting this resume.`);
+        `${key} jumped from ${before.value} to ${value} across the resume: the buffer was lost and the replica invented the rest. Re-issue the call as a new idempotent request instead of trusting this resume.`,
+        { expected: before.value + 1, got: value, lastSeen: before.value });
       verdict = 'gap';
     } else {
       verdict = 'genuine';
@@ -119,7 +121,8 @@ function compareSequences(
     const expected = tokenBefore(streams, link);
     if (expected !== undefined && expected !== first.resumeToken) {
       add('resume-token-mismatch', firstData,
-        `The echoed resume_token ${quote(first.resumeToken)} differs from the buffer head ${quote(expected)}: the replica replayed some other buffer.`);
+        `The echoed resume_token ${quote(first.resumeToken)} differs from the buffer head ${quote(expected)}: the replica replayed some other buffer.`,
+        { expected, got: first.resumeToken });
       verdict = 'gap';
     } else if (expected !== undefined) {
       verdict = 'genuine';
@@ -188,7 +191,8 @@ function idsContinue(session: SessionState, stream: StreamState, lastEventId: st
   for (let id = last + 1; id < first && id - last <= MAX_ID_GAP_CHECK; id++) if (!session.ids.has(String(id))) missing++;
   if (missing === 0) return true;
   add('resume-id-gap', firstIndex,
-    `Event ids jump from ${last} to ${first} across the resume and ${missing} of the ids between were delivered on no stream: the replica skipped events it never had.`);
+    `Event ids jump from ${last} to ${first} across the resume and ${missing} of the ids between were delivered on no stream: the replica skipped events it never had.`,
+    { expected: last + 1, got: first, lastSeen: last });
   return false;
 }
 
