@@ -43,7 +43,8 @@ export async function startBackends(
     started.push(listening);
     return listening;
   };
-  // Two real SDK replicas sharing one event log (a durable shared log).
+  // Two real replicas of `server` sharing one event log (a durable shared log; mcp-lite keeps
+  // its own buffer per replica, see replicas.ts).
   const pair = async (eventStore: SharedEventStore = createEventStore()) => [
     await keep(startReplicaOf(server, { name: 'a', eventStore })),
     await keep(startReplicaOf(server, { name: 'b', eventStore })),

@@ -23,7 +23,9 @@ export async function startHonoReplica({ name, eventStore = createEventStore(), 
     const existing = sessionId === undefined ? undefined : sessions.get(sessionId);
     if (existing) return existing.handleRequest(c);
     if (sessionId !== undefined || c.req.method !== 'POST' || sessions.size >= MAX_SESSIONS) {
-      return c.json({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }, sessionId !== undefined ? 404 : 400);
+      // The same answers as the SDK replica: 404 for a session it does not hold, 503 when full.
+      const status = sessionId !== undefined ? 404 : c.req.method !== 'POST' ? 400 : 503;
+      return c.json({ jsonrpc: '2.0', error: { code: -32001, message: status === 503 ? 'Too many sessions' : 'Session not found' }, id: null }, status);
     }
     const transport: StreamableHTTPTransport = new StreamableHTTPTransport({
       sessionIdGenerator: randomUUID,

@@ -2,11 +2,6 @@ import { writeFile } from 'node:fs/promises';
 import { launchChromium } from '../../test/e2e/support/chromium.js';
 import { isMcpPath, type RecordingSite } from './site.js';
 
-/**
- * Chrome DevTools' own HAR writer, the one behind "Save all as HAR" and
- * `devtools.network.getHAR()`: DevTools is opened on the page before it loads, and once the page
- * has loaded (the run is over) the frontend's HAR builder serializes its network log.
- */
 // Text, not a function: it runs inside the DevTools frontend, whose modules it imports.
 const WRITE_HAR = `(async () => {
   const [HAR, Logs] = await Promise.all([import('./models/har/har.js'), import('./models/logs/logs.js')]);
@@ -17,10 +12,17 @@ const WRITE_HAR = `(async () => {
 })()`;
 /** True once the frontend's network log holds a request for `path` (it records from then on). */
 const SEEN = (path: string) => `import('./models/logs/logs.js').then((L) => L.NetworkLog.NetworkLog.instance().requests().some((r) => r.url().endsWith(${JSON.stringify(path)}))).catch(() => false)`;
-/** "Preserve log": the log survives the navigation from the probe to the page. */
-// The frontend throws until its settings exist, so this is polled until it succeeds.
+/**
+ * "Preserve log": the log survives the navigation from the probe to the page. The frontend
+ * throws until its settings exist, so this is polled until it succeeds.
+ */
 const PRESERVE_LOG = `import('./core/common/common.js').then((C) => (C.Settings.Settings.instance().moduleSetting('network-log.preserve-log').set(true), true)).catch(() => false)`;
 
+/**
+ * Chrome DevTools' own HAR writer, the one behind "Save all as HAR": DevTools is opened on the
+ * page before it loads, and once the page has loaded (the run is over) the frontend's HAR
+ * writer serializes its network log, bodies included.
+ */
 export async function recordWithDevtools(site: RecordingSite, file: string): Promise<void> {
   const { browser, close } = await launchChromium(null);
   try {

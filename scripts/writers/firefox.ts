@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,7 +51,6 @@ export async function recordWithFirefox(site: RecordingSite, file: string): Prom
 
 /** Resolves with the path of the first `.har` file that appears in `dir` (created if needed). */
 async function harWritten(dir: string): Promise<string> {
-  const { mkdir } = await import('node:fs/promises');
   await mkdir(dir, { recursive: true });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
