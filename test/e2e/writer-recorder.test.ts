@@ -12,7 +12,8 @@ import { readHar } from '../../src/core';
 // facts the HAR reader rests on; a new browser or writer version that changes one fails here.
 // (mitmproxy is left out: it is a Debian package the test set-up does not install.)
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** A parsed HAR, walked freely: the tests change real files the way other writers differ. */
+type Json = Record<string, any>;
 let dir = '';
 let stdout = '';
 const har = async (writer: string) => JSON.parse(await readFile(join(dir, `${writer}-hono-genuine.har`), 'utf8')) as Json;

@@ -37,7 +37,7 @@ describe('a body the writer did not keep is no evidence of loss', () => {
   });
 
   it('sdk-lost-buffer.har with its SSE bodies blanked (as a writer that keeps no body of a stream gives it): no result-lost, no resume-unknown-id, exit 0', () => {
-    const har = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/har/sdk-lost-buffer.har'), 'utf8')) as { log: { entries: Record<string, any>[] } }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const har = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/har/sdk-lost-buffer.har'), 'utf8')) as { log: { entries: Record<string, any>[] } };
     for (const entry of har.log.entries) {
       if (!String(entry.response.content.mimeType).includes('text/event-stream')) continue;
       delete entry.response.content.text;

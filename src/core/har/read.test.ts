@@ -11,7 +11,8 @@ import { harToExchanges, readEntry, readLogContext } from './read';
  */
 const DIR = join(import.meta.dirname, '../../../test/fixtures/har/writers');
 const FIXTURES = readdirSync(DIR).filter((f) => f.endsWith('.har')).sort();
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** A parsed HAR, walked freely: the tests change real files the way other writers differ. */
+type Json = Record<string, any>;
 const load = (name: string): Json => JSON.parse(readFileSync(join(DIR, name), 'utf8')) as Json;
 
 function read(har: unknown): { exchanges: Exchange[]; problems: string[] } {
@@ -195,6 +196,11 @@ describe('bad input', () => {
     expect(JSON.parse(bodyOf({ mimeType: 'application/json', params: [{ name: '__proto__', value: { polluted: true } }] })!)).toEqual({ ['__proto__']: { polluted: true } });
     expect(({} as Json).polluted).toBeUndefined();
     expect(bodyOf({ mimeType: 'application/json', params: [{ name: 1 }] })).toBeUndefined();
+  });
+
+  it('our own `_end` keeps an inferred end and an absent body across a round trip', () => {
+    const entry = { ...base(), _end: { state: 'reset', inferred: true, bodyAbsent: true } };
+    expect(readEntry(entry, {}, () => undefined)!.end).toMatchObject({ state: 'reset', inferred: true, bodyAbsent: true });
   });
 
   it('the log context comes from the head of the file, for a reader that streams entries', () => {

@@ -158,6 +158,7 @@ function recordedEnd(entry: Record<string, unknown>, response: Record<string, un
     const end: StreamEnd = { state: ours.state as EndState };
     if (typeof ours.error === 'string') end.error = ours.error;
     if (ours.inferred === true) end.inferred = true;
+    if (ours.bodyAbsent === true) end.bodyAbsent = true;
     return end;
   }
   const error = [response._error, entry._error, response._failureText, entry._failureText].find((e): e is string => typeof e === 'string' && e !== '');

@@ -6,7 +6,8 @@
  *   and byte length. Cutting `content.text` by these lengths restores the live timing.
  * - `entry._sse`: the SSE events with their arrival times, for readers that do not parse SSE.
  * - `entry._end`: how the body ended (`complete`, `reset`, `cancelled`, `open`, `unknown`) and
- *   why, and `inferred` when that was read from the body rather than recorded.
+ *   why, `inferred` when that was read from the body rather than recorded, and `bodyAbsent`
+ *   when the recorder kept none of the body (the text is then empty, not what was sent).
  *
  * Other writers' fields that the reader understands are typed at the end of this file
  * ({@link WriterEntryFields}); test/fixtures/har/writers/README.md has what each writer records.
@@ -56,7 +57,7 @@ export interface HarEntry {
   timings: { send: number; wait: number; receive: number };
   _chunks?: { t: number; n: number }[];
   _sse?: HarSseEvent[];
-  _end?: { state: EndState; error?: string; inferred?: true };
+  _end?: { state: EndState; error?: string; inferred?: true; bodyAbsent?: true };
 }
 
 export interface Har {
