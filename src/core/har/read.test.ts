@@ -199,7 +199,9 @@ describe('bad input', () => {
   });
 
   it('our own `_end` keeps an inferred end and an absent body across a round trip', () => {
-    const entry = { ...base(), _end: { state: 'reset', inferred: true, bodyAbsent: true } };
+    const entry = base();
+    entry._end = { state: 'reset', inferred: true, bodyAbsent: true };
+    entry.response.content = { size: 0, mimeType: 'text/event-stream', text: '' };
     expect(readEntry(entry, {}, () => undefined)!.end).toMatchObject({ state: 'reset', inferred: true, bodyAbsent: true });
   });
 
