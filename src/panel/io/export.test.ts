@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, readHar, type Exchange, type Report } from '../../core/index';
-import { exchange, ORIGIN, rpc, sse } from '../../../test/support/fixtures';
+import { exchange, ORIGIN, rpc, sse, withoutEntries } from '../../../test/support/fixtures';
 import { scenarios } from '../../../test/support/scenarios';
 import { createImportedSource } from '../model/imported-source';
 import { captureHar, reportJson, sessionHar } from './export';
@@ -46,7 +46,6 @@ describe('panel exports with redaction on (the default setting)', () => {
     expect(exported.sessions.map((s) => s.key)).toEqual(['redacted-1', 'redacted-2', 'redacted-3']);
     // Re-importing the HAR gives the very report that was exported next to it, except that its
     // findings' evidence now names the HAR entry each came from (a live capture has none).
-    const withoutEntries = (r: Report) => JSON.parse(JSON.stringify(r, (key, value: unknown) => (key === 'evidence' ? { ...(value as object), entry: undefined } : value))) as Report;
     expect(withoutEntries(reportOfHar(har.text))).toEqual(withoutEntries(exported));
     expect(exported.sessions[2]!.streams[1]!.url).toBe(`${ORIGIN}/messages?sessionId=redacted-3`);
   });
