@@ -8,7 +8,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'node20',
     minify: false,
-    rollupOptions: { input: { core: 'bench/core.ts', 'core-floor': 'bench/core-floor.ts' }, output: { entryFileNames: '[name].js', format: 'es' } },
+    rollupOptions: { input: { core: 'bench/core.ts', 'core-floor': 'bench/core-floor.ts', 'core-store': 'bench/core-store.ts' }, output: { entryFileNames: '[name].js', format: 'es' } },
   },
   ssr: { noExternal: true },
   publicDir: false,

@@ -21,9 +21,11 @@
  */
 import { compilePlan } from '../src/core/read/block-plan';
 import { createBlockTemplates } from '../src/core/read/block-template';
+import { createFactReader, emptyFacts } from '../src/core/read/facts';
+import { keepTreeFor } from '../src/core/read/message-reads';
+import type { ChunkPlace } from '../src/core/read/sse';
 import { EventColumns } from '../src/core/store/event-table';
 import { IdIndex } from '../src/core/store/id-index';
-import { emptyFields, keepTreeFor } from '../src/core/analysis/ingest';
 import { RowBuffers } from '../src/core/store/row-buffers';
 import { createStringTable } from '../src/core/store/string-table';
 import { TextStore } from '../src/core/store/text-store';
@@ -76,7 +78,7 @@ export function measureFloor(scale: BenchScale): Floor {
     const decoder = new Utf8Chunks();
     return stream.chunks.map((chunk) => decoder.decode(chunk.data as Uint8Array)).join('');
   });
-  const templates = createBlockTemplates(keepTreeFor([]), (spec) => compilePlan(spec, []));
+  const templates = createBlockTemplates(keepTreeFor([]), (spec) => compilePlan(spec, [], createFactReader([])));
   // A template is compiled on its second sighting: show it the first stream's blocks twice. (A
   // tool result's payload holds an array, which no template learns: those blocks are left out.)
   for (let sighting = 0; sighting < 2; sighting++) {
@@ -126,25 +128,24 @@ export function measureFloor(scale: BenchScale): Floor {
     const strings = createStringTable();
     const store = new TextStore();
     const buffers = new RowBuffers();
-    const fields = emptyFields(0, undefined, 'message', '');
-    fields.role = 'progress';
-    fields.method = 'notifications/progress';
-    fields.progressToken = '"tok"';
-    fields.seq = { key: 'app_seq', value: 0, kind: 'app_seq' };
+    const facts = { ...emptyFacts('progress'), method: 'notifications/progress', progressToken: '"tok"', seq: { key: 'app_seq', value: 0, kind: 'app_seq' as const } };
+    // The id stands in the chunk too (its length does not matter to the table).
+    const head = { time: 0, id: 'stream-0-event-id', event: 'message' };
+    // A borrowed chunk, as a block template gives it: no text is copied.
+    const place: ChunkPlace = { text: '', chunk: '', dataAt: 0, dataLength: 200, idAt: 0 };
     let rows = 0;
     let table: EventColumns | undefined;
     for (let i = 0; i < events; i++) {
       if (i === 0 || blocks.stream[i] !== blocks.stream[i - 1]) {
         table?.trim();
         table = new EventColumns(strings, store, buffers);
+        place.text = place.chunk = texts[blocks.stream[i]!]!;
       }
-      // Positions in a borrowed chunk, as a block template gives them: no text is copied.
-      fields.time = i;
-      fields.seq.value = i;
-      fields.idAt = blocks.idStart[i]!;
-      fields.dataAt = fields.idAt + 64;
-      fields.dataLength = 200;
-      table!.append(fields);
+      head.time = i;
+      facts.seq.value = i;
+      place.idAt = blocks.idStart[i]!;
+      place.dataAt = place.idAt + 64;
+      table!.append(head, place, facts);
       rows++;
     }
     table?.trim();

@@ -9,7 +9,7 @@
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { createParser } from 'eventsource-parser';
-import { createAnalyzer, type Analyzer, type BodyChunk } from '../src/core';
+import { createAnalyzer, type AnalysisOptions, type Analyzer, type BodyChunk } from '../src/core';
 import { Utf8Chunks } from '../src/core/read/utf8-chunks';
 import { row, sendRows, type BenchRow, type BenchScale } from './row';
 import { bestInTurns, mb } from './timing';
@@ -17,9 +17,8 @@ import { generateTraffic, type Traffic } from './traffic';
 
 /**
  * `runs`: turns per figure, of which the best counts. The core's first runs in a process are slow
- * while V8 compiles it and grows its heap to the analysis's size: one process read 1,230, 985,
- * 753 and 497 ms in its first four, then held at 400-470. Eight turns let the figure be a warm
- * one, as it is in a panel that has analysed for a while; the baselines get the same turns.
+ * while V8 compiles it and grows its heap to the analysis's size, then hold steady. Eight turns
+ * let the figure be a warm one, as it is in a panel that has analysed for a while; the baselines get the same turns.
  */
 const SIZES = {
   full: { ingestBytes: 100 * 1024 * 1024, events: 1_000_000, runs: 8 },
@@ -34,8 +33,8 @@ const headers = [{ name: 'mcp-session-id', value: 'bench' }];
 const sseHeaders = [{ name: 'content-type', value: 'text/event-stream' }, ...headers];
 
 /** Feeds every stream of `traffic` as one tool call each; `chunksOf` decides how bodies are cut. */
-function analyse(traffic: Traffic, chunksOf: (stream: Traffic['streams'][number]) => readonly BodyChunk[], reportEvery = Infinity): Analyzer {
-  const analyzer = createAnalyzer();
+export function analyse(traffic: Traffic, chunksOf: (stream: Traffic['streams'][number]) => readonly BodyChunk[], reportEvery = Infinity, options: AnalysisOptions = {}): Analyzer {
+  const analyzer = createAnalyzer(options);
   let sinceReport = 0;
   for (const stream of traffic.streams) {
     const index = analyzer.open({ method: 'POST', url: 'http://127.0.0.1/mcp', headers, body: stream.request, startTime: 0 });
@@ -55,7 +54,7 @@ function analyse(traffic: Traffic, chunksOf: (stream: Traffic['streams'][number]
   return analyzer;
 }
 
-const asLive = (stream: Traffic['streams'][number]) => stream.chunks;
+export const asLive = (stream: Traffic['streams'][number]) => stream.chunks;
 /**
  * Each chunk in a buffer of its own, made as it is fed, as a capture hands chunks over: the
  * analyzer may keep a chunk (see TextStore.borrow), and what it keeps must count as its growth.
@@ -77,10 +76,7 @@ function concat(chunks: readonly BodyChunk[]): Uint8Array {
   return out;
 }
 
-/**
- * Each payload is a slice of one string (see Traffic.payloads). The baseline measured the same as
- * with a string per payload: 293-296 ms against 297-298.
- */
+/** Each payload is a slice of one string (see Traffic.payloads); JSON.parse reads a slice in place. */
 function parseAll({ payloads: { text, ends } }: Traffic): void {
   let start = 0;
   for (const end of ends) {
@@ -145,9 +141,8 @@ function incrementalRow(traffic: Traffic, runs: number): BenchRow {
 /**
  * A real full GC, so retained sizes are not blurred by garbage that merely survived. Dead
  * ArrayBuffers are freed in that collection, not later by a sweeper thread: with the sweeper, a
- * reading right after gc() still counted dropped buffers in 42 of 200 tries here. A smoke run in
- * CI read a growth 3.6 MB short of what the analyzer keeps, about what one of the previous row's
- * dead analyzers held, and its figure came out below zero.
+ * reading right after gc() may still count dropped buffers (a previous row's dead analyzers), and
+ * the figure could come out below zero.
  */
 function collector(): () => void {
   setFlagsFromString('--expose-gc');
@@ -166,6 +161,20 @@ function collector(): () => void {
  * the text (about the raw bytes) plus its own records, which is the figure.
  */
 function memoryRow(traffic: Traffic): BenchRow {
+  const { perEvent, growth } = memoryPerEvent(traffic);
+  return row({
+    name: 'memory-per-event',
+    value: perEvent,
+    target: 200,
+    better: 'lower',
+    unit: 'B/event',
+    baseline: 'heap and ArrayBuffers without the analyzer, plus the raw bytes',
+    detail: `${traffic.events} events, ${mb(traffic.bytes)} raw: heap and ArrayBuffers grew ${mb(growth)}`,
+  });
+}
+
+/** What {@link memoryRow} measures, for an analysis with `options`. */
+export function memoryPerEvent(traffic: Traffic, options: AnalysisOptions = {}): { perEvent: number; growth: number } {
   const gc = collector();
   const events = traffic.events;
   const payloadBytes = traffic.bytes;
@@ -182,26 +191,17 @@ function memoryRow(traffic: Traffic): BenchRow {
     return last;
   };
   const before = retained();
-  let analyzer: Analyzer | null = analyse(traffic, asFreshCopies);
+  let analyzer: Analyzer | null = analyse(traffic, asFreshCopies, Infinity, options);
   const after = retained();
   if (eventsOf(analyzer) !== events) throw new Error('the analysis lost events');
   analyzer = null;
   // The process without the analyzer, read before it and again after it is dropped; the lower
-  // reading counts. Dead ArrayBuffers are sometimes still counted after the collections settle:
-  // 1 forked child in 24 read 3 MB of the previous row's buffers before the analysis, gone
-  // after it, and the figure came out below zero (as a CI run did). A late free can only raise a
+  // reading counts. Dead ArrayBuffers are sometimes still counted after the collections settle
+  // (a previous row's buffers, counted before the analysis and gone after it), which would put
+  // the figure below zero. A late free can only raise a
   // reading, so the lower one is the nearer.
   const growth = after - Math.min(before, retained());
-  const perEvent = (growth - payloadBytes) / events;
-  return row({
-    name: 'memory-per-event',
-    value: perEvent,
-    target: 200,
-    better: 'lower',
-    unit: 'B/event',
-    baseline: 'heap and ArrayBuffers without the analyzer, plus the raw bytes',
-    detail: `${events} events, ${mb(payloadBytes)} raw: heap and ArrayBuffers grew ${mb(growth)}`,
-  });
+  return { perEvent: (growth - payloadBytes) / events, growth };
 }
 
 export function measureCore(scale: BenchScale): BenchRow[] {

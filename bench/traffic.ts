@@ -12,7 +12,7 @@ export interface Traffic {
    * The `data:` payload of every event, for the JSON.parse baseline: all in one string, with
    * where each ends. Not a string each: the benchmarks would then hold 450,000 strings through
    * every turn, which no analysing process holds, and each full collection in the core's turns
-   * marked them all (about 80 ms of a 400 ms turn, `node --trace-gc`).
+   * would mark them all, charging the core for the baseline's inputs.
    */
   payloads: { text: string; ends: number[] };
   events: number;

@@ -1,18 +1,19 @@
-import { hasMcpHeader, isMcpRequest } from './read/detect';
 import { createSession, joinSession, sessionFromEndpoint, sessionFromHeaders, statelessRef, type SessionRef } from './analysis/grouping';
+import { readBlocks, readEvent, type Readers } from './analysis/ingest';
+import { buildReport } from './analysis/report-build';
+import type { BodyKind, EventRecord, SessionState, StreamState } from './analysis/state';
+import { header, type AnalysisOptions, type BodyChunk, type Exchange, type RequestInfo, type ResponseInfo, type StreamEnd } from './model';
 import { compilePlan } from './read/block-plan';
 import { createBlockTemplates } from './read/block-template';
-import { ingestBlock, ingestEvent, keepTreeFor, type IngestContext } from './analysis/ingest';
+import { hasMcpHeader, isMcpRequest } from './read/detect';
+import { createFactReader } from './read/facts';
 import { createShapeParser } from './read/json-shapes';
-import { createStringTable } from './store/string-table';
-import { RowBuffers } from './store/row-buffers';
-import { TextStore } from './store/text-store';
-import { EventColumns, NO_EVENTS, type EventTable } from './store/event-table';
-import { header, type AnalysisOptions, type BodyChunk, type Exchange, type RequestInfo, type ResponseInfo, type StreamEnd } from './model';
+import { keepTreeFor } from './read/message-reads';
+import { isJsonPointer, pointerPath } from './read/sequence';
+import { createSseFramer, type FedBlock, type SseEvent } from './read/sse';
 import type { Report } from './report';
-import { buildReport } from './analysis/report-build';
-import { createSseFramer, type SseEvent } from './read/sse';
-import type { BodyKind, EventRecord, SessionState, StreamState } from './analysis/state';
+import { NO_EVENTS, type EventTable } from './store/event-table';
+import { createStorage, type StoreChoice } from './store/storage';
 
 /**
  * The incremental analysis engine. Captures feed it exchanges as they happen; `report()` can be
@@ -23,34 +24,40 @@ export interface Analyzer {
   /** Starts an exchange; returns its stream index, which the report uses. */
   open(request: RequestInfo): number;
   respond(stream: number, response: ResponseInfo): void;
-  chunk(stream: number, chunk: BodyChunk): void;
+  /**
+   * Feeds one piece of the body. Returns where the chunk's complete SSE events end in its text:
+   * its length when it ends on an event's end, the start of the unfinished event it ends in, or
+   * -1 when it ends none (or the body is not an event stream, or is not analysed). Everything
+   * before that point can be cut off and the rest fed to a fresh analysis with the same events
+   * to come; the panel's event cap cuts there.
+   */
+  chunk(stream: number, chunk: BodyChunk): number;
   end(stream: number, end: StreamEnd): void;
   report(): Report;
   /** The events of one stream so far (empty for non-MCP or unknown streams). */
   events(stream: number): EventTable;
   /** The session key of a stream, once known. */
   sessionOf(stream: number): string | undefined;
+  /** What the learned readers read: blocks a template matched, payloads a learned shape parsed. For tests and benchmarks. */
+  readonly learned: { readonly blocks: number; readonly payloads: number };
 }
 
 export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
   const pointers = options.appSeqPointers ?? [];
-  const templates = createBlockTemplates(keepTreeFor(pointers), (spec) => compilePlan(spec, pointers));
-  const context: IngestContext = { pointers, json: createShapeParser(), templates };
-  const strings = createStringTable();
-  const text = new TextStore();
-  const rowBuffers = new RowBuffers();
+  const readers = createReaders(pointers, options.learnedReaders ?? true);
+  const storage = createStorage(storeChoice(options.store));
   const streams: StreamState[] = [];
   const sessions = new Map<string, SessionState>();
   const idAt = (stream: number, event: number): string | undefined => streams[stream]!.events.idAt(event);
 
   const join = (stream: StreamState, ref: SessionRef): void => {
     let session = sessions.get(ref.key);
-    if (!session) sessions.set(ref.key, (session = createSession(ref, idAt)));
+    if (!session) sessions.set(ref.key, (session = createSession(ref, storage.ids(idAt))));
     stream.mcp = true;
     joinSession(session, stream);
   };
 
-  const onEvent = (stream: StreamState, event: SseEvent): void => {
+  const onEvent = (stream: StreamState, event: SseEvent, block: FedBlock | undefined): void => {
     if (stream.mcp === false) return;
     if (!stream.session) {
       // Only a GET stream with no session header gets here: its first event decides.
@@ -61,22 +68,7 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
         return;
       }
     }
-    // An event that stands whole in a chunk keeps its data there, as template-read ones do.
-    const base = event.rawPlace ? text.borrow(event.rawPlace.chunk) : -1;
-    ingestEvent(stream, stream.session!, event, context, base < 0 ? -1 : base + event.rawPlace!.at);
-  };
-
-  /** Takes the blocks a learned template matches at `at` (see `BlockReader`). */
-  const readBlocks = (stream: StreamState, chunkText: string, at: number, time: number, source: Uint8Array | string | undefined): number => {
-    const session = stream.session;
-    // Until a session is known, the first event decides what the stream is (see onEvent).
-    if (!session) return at;
-    for (let block = context.templates.match(chunkText, at); block; block = context.templates.match(chunkText, at)) {
-      // The events keep positions in the chunk itself (borrowed once for all its blocks).
-      ingestBlock(stream, session, chunkText, block, time, context, source === undefined ? -1 : text.borrow(source));
-      at = block.end;
-    }
-    return at;
+    readEvent(readers, stream, stream.session!, event, block);
   };
 
   const settleSession = (stream: StreamState, final: boolean): void => {
@@ -104,7 +96,7 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
         bodyKind: 'other',
         framer: undefined,
         jsonParts: [],
-        events: new EventColumns(strings, text, rowBuffers),
+        events: storage.table(),
         completeEvents: 0,
         seqCursors: new Map(),
         requestKeys: [],
@@ -121,17 +113,22 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
       if (hasMcpHeader(response.headers)) stream.mcp = true;
       stream.bodyKind = bodyKindOf(header(response.headers, 'content-type'));
       if (stream.bodyKind === 'sse') {
-        stream.framer = createSseFramer((event) => onEvent(stream, event), () => undefined, (chunk, at, time, source) => readBlocks(stream, chunk, at, time, source));
+        // Until a session is known, the first event decides what the stream is (see onEvent).
+        const reader = readers.templates
+          ? (text: string, at: number, time: number, source: Uint8Array | string | undefined) => (stream.session ? readBlocks(readers, stream, stream.session, text, at, time, source) : at)
+          : undefined;
+        stream.framer = createSseFramer((event, block) => onEvent(stream, event, block), () => undefined, reader);
       }
       else if (stream.bodyKind === 'other' && stream.mcp === undefined) stream.mcp = false;
       settleSession(stream, false);
     },
     chunk(index, chunk) {
       const stream = get(index);
-      if (!stream || stream.mcp === false || stream.end.state !== 'open') return;
+      if (!stream || stream.mcp === false || stream.end.state !== 'open') return -1;
       if (!stream.response) this.respond(index, { status: 200, headers: [] });
-      if (stream.framer) stream.framer.push(chunk.data, chunk.time);
-      else if (stream.bodyKind === 'json') stream.jsonParts.push(chunk.data);
+      if (stream.framer) return stream.framer.push(chunk.data, chunk.time);
+      if (stream.bodyKind === 'json') stream.jsonParts.push(chunk.data);
+      return -1;
     },
     end(index, end) {
       const stream = get(index);
@@ -145,7 +142,7 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
       if (stream.session && ok && stream.bodyKind === 'json' && stream.jsonParts.length > 0) {
         const data = joinText(stream.jsonParts);
         stream.jsonParts = [];
-        ingestEvent(stream, stream.session, { time: end.time ?? stream.request.startTime, data }, context);
+        readEvent(readers, stream, stream.session, { time: end.time ?? stream.request.startTime, data }, undefined);
       }
       stream.events.trim();
       stream.end = end;
@@ -153,6 +150,9 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
     report: () => buildReport(sessions.values(), streams),
     events: (index) => get(index)?.events ?? NO_EVENTS,
     sessionOf: (index) => get(index)?.session?.key,
+    get learned() {
+      return { blocks: readers.templates?.hits ?? 0, payloads: readers.shapes?.hits ?? 0 };
+    },
   };
 }
 
@@ -173,6 +173,21 @@ export function feed(analyzer: Analyzer, exchanges: readonly Exchange[]): void {
     for (const chunk of exchange.chunks) analyzer.chunk(index, chunk);
     analyzer.end(index, exchange.end);
   }
+}
+
+/** The readers of one analysis: the general one always, the learned ones unless turned off. */
+function createReaders(pointers: readonly string[], learned: boolean): Readers {
+  const facts = createFactReader(pointers);
+  const place = { text: '', chunk: undefined, dataAt: -1, dataLength: 0, idAt: -1 };
+  if (!learned) return { facts, parse: JSON.parse, templates: undefined, place };
+  const keep = keepTreeFor(pointers.filter(isJsonPointer).map(pointerPath));
+  const shapes = createShapeParser();
+  return { facts, parse: (text) => shapes.parse(text), shapes, templates: createBlockTemplates(keep, (spec) => compilePlan(spec, pointers, facts)), place };
+}
+
+function storeChoice(store: AnalysisOptions['store']): StoreChoice {
+  if (store === undefined || store === 'packed') return { table: 'packed', ids: 'packed' };
+  return store === 'plain' ? { table: 'plain', ids: 'plain' } : store;
 }
 
 function bodyKindOf(contentType: string | undefined): BodyKind {

@@ -86,6 +86,17 @@ export interface AnalysisOptions {
    * (for example `/params/data/seq`). Used when a message carries neither `app_seq` nor progress.
    */
   appSeqPointers?: readonly string[];
+  /**
+   * Read every SSE block the general way: eventsource-parser and JSON.parse, with no learned block
+   * template or JSON shape. The report is the same either way (tests run every rule both ways);
+   * the learned readers are only faster. Default true.
+   */
+  learnedReaders?: boolean;
+  /**
+   * Keep events in the plain twins of the packed store (arrays of records, a `Map` of ids; see
+   * core/store/). The report is the same either way; the packed store is only smaller and faster.
+   */
+  store?: 'packed' | 'plain' | { table: 'packed' | 'plain'; ids: 'packed' | 'plain' };
 }
 
 /** Returns the first header called `name` (case-insensitive), or undefined. */

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { findModuleState } from '../../test/support/module-state';
 
 /**
  * src/core is the product's heart and runs unchanged in the panel, the CLI and the service
@@ -38,6 +39,22 @@ describe('src/core purity', () => {
   it('tells an import that leaves src/core from one that stays', () => {
     expect(importsOutside(dir, 'rules/x.ts', "import { a } from '../model';")).toEqual([]);
     expect(importsOutside(dir, 'rules/x.ts', "import { a } from '../../shared/messages';")).toEqual(['../../shared/messages']);
+  });
+
+  it('keeps no module-level mutable state: caches and scratch belong to an analyzer', () => {
+    const code = new Map(files.map((file) => [file, readFileSync(join(dir, file), 'utf8')]));
+    expect(findModuleState(code)).toEqual([]);
+  });
+
+  it('tells module-level mutable state from constants', () => {
+    const state = (code: string) => findModuleState(new Map([['x.ts', code]])).map((s) => s.name);
+    expect(state('let last = 0;')).toEqual(['last']);
+    expect(state('const seen = new Map(); export function f(k) { seen.set(k, 1); }')).toEqual(['seen']);
+    expect(state('const scratch = new Uint32Array(4); function f() { scratch[0]! += 1; }')).toEqual(['scratch']);
+    expect(state('const cache = {}; function f() { cache.hit = true; }')).toEqual(['cache']);
+    expect(state('const LINE = /a/g; function f(t) { return LINE.exec(t); }')).toEqual(['LINE']);
+    expect(state("const d = new TextDecoder(); function f(b) { return d.decode(b, { stream: true }); }")).toEqual(['d']);
+    expect(state("const KEYS = new Set(['a']); const T = Object.freeze({ a: 1 }); const R = /a/; const d = new TextDecoder(); function f(k, b) { return KEYS.has(k) && R.test(k) && d.decode(b); }")).toEqual([]);
   });
 
   for (const file of files) {

@@ -4,7 +4,7 @@ import { sameRequest } from '../capture/network-exchange';
 import type { BackgroundCounters, Delivery, NetworkExchange, RelayCounters, CapturedItem } from '../shared/messages';
 import type { PanelAdapter, PanelSink } from './adapter';
 import { countDrops, createDropLedger, type DropSummary } from './drop-ledger';
-import { EVICT_TO, MAX_PANEL_EVENTS, evictOldestEvents } from './event-cap';
+import { EVICT_TO, MAX_PANEL_EVENTS, evictOldestEvents, type ChunkMarks } from './event-cap';
 import type { LoggedExchange } from './exchange-log';
 import { createNavigationLog, type NavigationMark } from './navigation-log';
 import { nextFrame } from './next-frame';
@@ -35,9 +35,9 @@ export function createCaptureStore(adapter: PanelAdapter) {
   let options: AnalysisOptions = {};
   let maxExchanges = MAX_EXCHANGES;
   let maxEvents = MAX_PANEL_EVENTS;
-  /** Events the analysis holds now, and how many each kept chunk completed (what eviction cuts by). */
+  /** Events the analysis holds now, and what it said of each kept chunk (what eviction cuts by). */
   let eventCount = 0;
-  const chunkEvents = new WeakMap<LoggedExchange, number[]>();
+  const chunkMarks = new WeakMap<LoggedExchange, ChunkMarks>();
   let analyzer: Analyzer = createAnalyzer(options);
   let log: LoggedExchange[] = [];
   let indexOf = new Map<string, number>();
@@ -64,11 +64,19 @@ export function createCaptureStore(adapter: PanelAdapter) {
     eventCount += added;
     return added;
   };
+  /** Feeds one chunk and notes what the analysis said of it. */
+  const feedChunk = (index: number, marks: ChunkMarks, chunk: { time: number; data: string }) => {
+    let end = -1;
+    marks.events.push(counted(index, () => (end = analyzer.chunk(index, chunk))));
+    marks.ends.push(end);
+  };
   const feed = (e: LoggedExchange) => {
     const index = analyzer.open(e.request);
     indexOf.set(e.key, index);
     if (e.response) analyzer.respond(index, e.response);
-    chunkEvents.set(e, e.chunks.map((c) => counted(index, () => analyzer.chunk(index, c))));
+    const marks: ChunkMarks = { events: [], ends: [] };
+    chunkMarks.set(e, marks);
+    for (const chunk of e.chunks) feedChunk(index, marks, chunk);
     if (e.end.state !== 'open') counted(index, () => analyzer.end(index, e.end));
   };
   const rebuild = () => {
@@ -81,7 +89,7 @@ export function createCaptureStore(adapter: PanelAdapter) {
   const enforceEventCap = () => {
     if (eventCount <= maxEvents) return;
     const before = eventCount;
-    if (evictOldestEvents(log, (e) => chunkEvents.get(e), eventCount - Math.floor(maxEvents * EVICT_TO)) === 0) return;
+    if (evictOldestEvents(log, (e) => chunkMarks.get(e), eventCount - Math.floor(maxEvents * EVICT_TO)) === 0) return;
     rebuild();
     // Counted from the analysis itself: exactly the events that are no longer in it.
     ledger.panelEvicted += before - eventCount;
@@ -113,7 +121,8 @@ export function createCaptureStore(adapter: PanelAdapter) {
     else if (item.kind === 'chunk') {
       const chunk = { time: item.time, data: item.text };
       e.chunks.push(chunk);
-      chunkEvents.get(e)?.push(counted(index, () => analyzer.chunk(index, chunk)));
+      const marks = chunkMarks.get(e);
+      if (marks) feedChunk(index, marks, chunk);
     } else (e.end = item.end), counted(index, () => analyzer.end(index, item.end));
   }
 

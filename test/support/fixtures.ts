@@ -2,7 +2,7 @@
  * Generators for MCP traffic: JSON-RPC messages, SSE bodies and whole exchanges. Tests build
  * scenarios from these instead of pasting captures, so each rule's input is visible in the test.
  */
-import { createAnalyzer, type EventRecord, type Report } from '../../src/core/index';
+import { createAnalyzer, type Analyzer, type EventRecord, type Report } from '../../src/core/index';
 import type { AnalysisOptions, BodyChunk, Exchange, Header, StreamEnd } from '../../src/core/model';
 
 export const ORIGIN = 'http://127.0.0.1:3000';
@@ -130,7 +130,7 @@ export function rechunk(exchanges: readonly Exchange[], random: () => number, ma
  * Analyses one SSE body of a POST in session "s", cut at the byte offsets `cuts` (each taken
  * modulo the body's length), and gives its events and the report.
  */
-export function analyseBody(body: string, cuts: readonly number[], options: AnalysisOptions = {}): { events: EventRecord[]; report: Report } {
+export function analyseBody(body: string, cuts: readonly number[], options: AnalysisOptions = {}): { events: EventRecord[]; report: Report; learned: Analyzer['learned'] } {
   const analyzer = createAnalyzer(options);
   const bytes = new TextEncoder().encode(body);
   const index = analyzer.open({ method: 'POST', url: MCP_URL, headers: [{ name: 'mcp-session-id', value: 's' }], body: '', startTime: 0 });
@@ -142,7 +142,7 @@ export function analyseBody(body: string, cuts: readonly number[], options: Anal
     at = cut;
   }
   analyzer.end(index, { state: 'complete', time: 1 });
-  return { events: [...analyzer.events(index)], report: analyzer.report() };
+  return { events: [...analyzer.events(index)], report: analyzer.report(), learned: { ...analyzer.learned } };
 }
 
 /**

@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../../src/core';
+import { analyze as analyzeWith, type Exchange } from '../../src/core';
+import { READINGS } from '../support/readings';
 import { findingCodes, loadHarFixture } from '../support/har-fixtures';
 import { prng, rechunk, reportText } from '../support/fixtures';
 
@@ -11,7 +12,8 @@ import { prng, rechunk, reportText } from '../support/fixtures';
  * draining load balancer (regenerate with `npm run record-fixtures`).
  */
 
-describe('real SDK recordings', { timeout: 120_000 }, () => {
+describe.each(READINGS)('real SDK recordings, read by $name', { timeout: 120_000 }, ({ options }) => {
+  const analyze = (exchanges: readonly Exchange[]) => analyzeWith(exchanges, options);
   it('genuine: the SDK replays from the shared log; the resume is genuine, nothing else is flagged', () => {
     const report = analyze(loadHarFixture('sdk-genuine.har'));
     expect(report.sessions).toHaveLength(1);
@@ -45,6 +47,8 @@ describe('real SDK recordings', { timeout: 120_000 }, () => {
  */
 const CHUNKINGS = 1_000;
 const RECORDINGS = readdirSync(join(import.meta.dirname, '../fixtures/har')).filter((f) => f.endsWith('.har')).sort();
+
+const analyze = (exchanges: readonly Exchange[]) => analyzeWith(exchanges);
 
 describe(`every recording under ${CHUNKINGS} random chunkings`, { timeout: 120_000 }, () => {
   it('covers all the demo scenarios the recorder writes', () => {

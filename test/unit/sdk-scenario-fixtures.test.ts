@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../../src/core';
+import { analyze as analyzeWith, type Exchange } from '../../src/core';
+import { READINGS } from '../support/readings';
 import { findingCodes, loadHarFixture } from '../support/har-fixtures';
 
 /**
@@ -7,7 +8,8 @@ import { findingCodes, loadHarFixture } from '../support/har-fixtures';
  * @modelcontextprotocol/sdk servers and clients (regenerate with `npm run record-fixtures`).
  */
 
-describe('real SDK recordings of the demo scenarios', { timeout: 120_000 }, () => {
+describe.each(READINGS)('real SDK recordings of the demo scenarios, read by $name', { timeout: 120_000 }, ({ options }) => {
+  const analyze = (exchanges: readonly Exchange[]) => analyzeWith(exchanges, options);
   it('expired: the resume lands on a replica without the session (404); the re-issue on a new session saves the result', () => {
     const report = analyze(loadHarFixture('sdk-expired.har'));
     expect(report.sessions.map((s) => s.resumes.map((r) => r.verdict))).toEqual([['expired'], []]);

@@ -1,5 +1,5 @@
 import { endpointKey, legacySessionId } from '../read/detect';
-import { IdIndex, type IdAt } from '../store/id-index';
+import type { IdRecord } from '../store/id-index';
 import { classify, isRecord, keyOf } from '../read/jsonrpc';
 import { header } from '../model';
 import type { Transport } from '../report';
@@ -43,14 +43,14 @@ export function statelessRef(stream: StreamState): SessionRef {
   return { key: endpointKey(stream.request.url), transport: 'stateless' };
 }
 
-/** `idAt` reads an event's id back by stream index, for the session's {@link IdIndex}. */
-export function createSession(ref: SessionRef, idAt: IdAt): SessionState {
+/** A new session, whose event ids go to `ids`. */
+export function createSession(ref: SessionRef, ids: IdRecord): SessionState {
   return {
     key: ref.key,
     transport: ref.transport,
     protocolVersion: null,
     streams: [],
-    ids: new IdIndex(idAt),
+    ids,
     allIntegerIds: true,
     requests: new Map(),
     responses: new Map(),

@@ -1,30 +1,17 @@
-import type { IdIndex } from '../store/id-index';
-import type { RpcRole } from '../read/jsonrpc';
 import type { RequestInfo, ResponseInfo, StreamEnd } from '../model';
-import type { EventColumns } from '../store/event-table';
-import type { Finding, StreamReport, Transport } from '../report';
-import type { SeqValue } from '../read/sequence';
+import type { MessageFacts } from '../read/facts';
 import type { SseEvent, SseFramer } from '../read/sse';
+import type { Finding, StreamReport, Transport } from '../report';
+import type { EventTableWriter } from '../store/event-table';
+import type { IdRecord } from '../store/id-index';
 
 /**
- * What the analysis knows of one event: the SSE fields plus the meaning of its first message.
+ * What the analysis knows of one event: its SSE fields plus the facts of its (first) message.
  * Stored as columns (see `EventTable`) and built as this object when read. The parsed JSON
  * itself is not kept (a million events would not fit); the panel re-parses the `data` of the
  * one event a user opens.
  */
-export interface EventRecord extends Omit<SseEvent, 'raw' | 'rawPlace'> {
-  /** JSON-RPC role, `endpoint` for the legacy handshake, `empty` for priming/id-only blocks. */
-  role: RpcRole | 'endpoint' | 'empty' | 'malformed' | 'truncated';
-  method: string | undefined;
-  /** JSON-RPC id key of a request or response (see `keyOf`). */
-  idKey: string | undefined;
-  seq: SeqValue | undefined;
-  /** A progress notification's token key. */
-  progressToken: string | undefined;
-  /** The message claims the work is done (a stop reason such as `end_turn`). */
-  stopReason: string | undefined;
-  resumeToken: string | undefined;
-}
+export interface EventRecord extends SseEvent, Pick<MessageFacts, 'role' | 'method' | 'idKey' | 'seq' | 'progressToken' | 'stopReason' | 'resumeToken'> {}
 
 /** How a response body is read. */
 export type BodyKind = 'sse' | 'json' | 'other';
@@ -50,7 +37,7 @@ export interface StreamState {
   framer: SseFramer | undefined;
   /** Pieces of an `application/json` body, joined once at the end (never per chunk: O(N²)). */
   jsonParts: (Uint8Array | string)[];
-  events: EventColumns;
+  events: EventTableWriter;
   /** Events that were not cut off by the end of the body; the report's count, kept as it grows. */
   completeEvents: number;
   seqCursors: Map<string, SeqCursor>;
@@ -77,7 +64,7 @@ export interface SessionState {
   /** The session's streams, in index order. */
   streams: StreamState[];
   /** First delivery of each event id. */
-  ids: IdIndex;
+  ids: IdRecord;
   /** Numeric id rules apply only while every id seen is an integer. */
   allIntegerIds: boolean;
   requests: Map<string, RequestRecord>;

@@ -1,6 +1,6 @@
 import { escapeRegExp } from './escape-regexp';
 import { LearnedPatterns } from './learned-patterns';
-import { builderOf, learnableShape, leavesOf, patternOf, type Builder, type KeepTree, type ShapeLeaf } from './json-shapes';
+import { learnableShape, leavesOf, patternOf, type KeepTree, type ShapeLeaf } from './json-shapes';
 
 /**
  * Whole SSE blocks read by one regular expression. An MCP server writes every event of a long
@@ -40,8 +40,6 @@ export interface TemplateSpec {
   /** The payload's kept strings, numbers and booleans, and the group of the first one. */
   leaves: ShapeLeaf[];
   firstGroup: number;
-  /** Rebuilds the kept parts of a match's payload. */
-  build: Builder;
 }
 
 export interface BlockTemplates<Plan> {
@@ -90,7 +88,7 @@ export function createBlockTemplates<Plan>(keep: KeepTree, compile: (spec: Templ
       const { shape, hasId, source, ...where } = layout;
       layouts.learn(source, raw, () => {
         const firstGroup = hasId ? 2 : 1;
-        const plan = compile({ sample: value, leaves: leavesOf(shape, keep), firstGroup, build: builderOf(shape, { next: firstGroup }, keep) });
+        const plan = compile({ sample: value, leaves: leavesOf(shape, keep), firstGroup });
         return { ...where, hasId, plan };
       });
     },

@@ -23,13 +23,6 @@ describe('JSON-RPC classification', () => {
     expect('messages' in string && string.messages[0]!.idKey).toBe('"1"');
   });
 
-  it('finds stop reasons in results and in notifications/message data', () => {
-    const result = classify({ jsonrpc: '2.0', id: 1, result: { stopReason: 'endTurn' } });
-    const message = classify({ jsonrpc: '2.0', method: 'notifications/message', params: { data: { stop_reason: 'end_turn' } } });
-    expect('messages' in result && result.messages[0]!.stopReason).toBe('endTurn');
-    expect('messages' in message && message.messages[0]!.stopReason).toBe('end_turn');
-  });
-
   it('explains what is not JSON-RPC', () => {
     expect(roles({ hello: 1 })).toBe('a JSON object without "jsonrpc": "2.0"');
     expect(roles(42)).toBe('JSON that is not a JSON-RPC object');

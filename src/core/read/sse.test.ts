@@ -1,13 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createSseFramer, type BlockReader, type SseEvent } from './sse';
+import { createSseFramer, type BlockReader, type ChunkPlace, type SseEvent } from './sse';
 
-/** Frames `body` cut at the given byte offsets, and returns the events and problems. */
-function frame(body: string | Uint8Array, cuts: number[] = [], reader?: BlockReader): { events: SseEvent[]; problems: string[] } {
+/** What the framer said of a block it fed alone (copied: it rewrites one object). */
+interface Fed {
+  raw: string;
+  place: Omit<ChunkPlace, 'text'> | undefined;
+}
+
+/** Frames `body` cut at the given byte offsets, and returns the events, the blocks fed alone and problems. */
+function frame(body: string | Uint8Array, cuts: number[] = [], reader?: BlockReader): { events: SseEvent[]; fed: (Fed | undefined)[]; problems: string[] } {
   const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
   const events: SseEvent[] = [];
+  const fed: (Fed | undefined)[] = [];
   const problems: string[] = [];
-  const framer = createSseFramer((e) => events.push({ ...e, time: 0 }), (p) => problems.push(p), reader);
+  const framer = createSseFramer((e, block) => {
+    events.push({ ...e, time: 0 });
+    fed.push(block && { raw: block.raw, place: block.place && { chunk: block.place.chunk, dataAt: block.place.dataAt, dataLength: block.place.dataLength, idAt: block.place.idAt } });
+  }, (p) => problems.push(p), reader);
   let at = 0;
   for (const cut of [...new Set(cuts)].filter((c) => c > 0 && c < bytes.length).sort((a, b) => a - b)) {
     framer.push(bytes.slice(at, cut), 0);
@@ -15,7 +25,7 @@ function frame(body: string | Uint8Array, cuts: number[] = [], reader?: BlockRea
   }
   framer.push(bytes.slice(at), 0);
   framer.finish(0);
-  return { events, problems };
+  return { events, fed, problems };
 }
 
 describe('SSE framing', () => {
@@ -85,7 +95,7 @@ describe('SSE framing', () => {
     );
   });
 
-  it('hands blocks to a reader without changing what the parser gives, whatever the chunking', () => {
+  it('hands blocks to a reader without changing what the parser gives, whatever the chunking', { timeout: 60_000 }, () => {
     const line = fc.constantFrom('data: take', 'data: x', 'data:y', 'id: 7', 'id', 'id: ', 'event: e', ': ka', 'retry: 5', '', '\uFEFF', 'data: \u00e9');
     const body = fc.tuple(fc.array(fc.tuple(line, fc.constantFrom('\n', '\n', '\n', '\r\n', '\r')), { maxLength: 30 }), fc.boolean()).map(([lines, bom]) => `${bom ? '\uFEFF' : ''}${lines.map(([text, end]) => text + end).join('')}`);
     fc.assert(
@@ -94,21 +104,24 @@ describe('SSE framing', () => {
         const at = cuts.map((cut) => (length > 1 ? 1 + (cut % (length - 1)) : 0));
         const plain = frame(text, at).events;
         // A reader that takes nothing: the same events, each block fed alone knowing its text.
-        const alone = frame(text, at, (_text, from) => from).events;
-        expect(alone.map(({ raw, rawPlace, ...event }) => event)).toEqual(plain);
-        // Where a block's text is placed in its chunk, it stands there exactly.
+        const alone = frame(text, at, (_text, from) => from);
+        expect(alone.events).toEqual(plain);
+        // Where a block's data is placed in its chunk, it stands there exactly.
         const decoder = new TextDecoder();
-        for (const { raw, rawPlace } of alone) {
-          if (rawPlace) expect(decoder.decode((rawPlace.chunk as Uint8Array).subarray(rawPlace.at, rawPlace.at + raw!.length))).toBe(raw);
-        }
-        // Without CR, that text is exactly the event's block. (Its `retry` may come from an earlier
-        // block, and the comparison with `plain` above checks it.)
+        alone.fed.forEach((block, i) => {
+          const place = block?.place;
+          if (place) expect(decoder.decode((place.chunk as Uint8Array).subarray(place.dataAt, place.dataAt + place.dataLength))).toBe(alone.events[i]!.data);
+        });
+        // Without CR, a block's text is exactly the event's block. (Its `retry` may come from an
+        // earlier block, and the comparison with `plain` above checks it.)
         const noRetry = ({ retry, ...event }: SseEvent) => event;
-        for (const { raw, rawPlace, ...event } of alone) if (raw !== undefined && !raw.includes('\r')) expect(frame(raw).events.map(noRetry)).toEqual([noRetry(event)]);
+        alone.fed.forEach((block, i) => {
+          if (block && !block.raw.includes('\r')) expect(frame(block.raw).events.map(noRetry)).toEqual([noRetry(alone.events[i]!)]);
+        });
         // A reader that takes every "data: take" block: those and the parser's events, in order,
         // are what the parser alone gives.
         const merged: SseEvent[] = [];
-        const framer = createSseFramer(({ raw, rawPlace, ...event }) => merged.push({ ...event, time: 0 }), () => undefined, (chunk, from) => {
+        const framer = createSseFramer((event) => merged.push({ ...event, time: 0 }), () => undefined, (chunk, from) => {
           let next = from;
           for (; chunk.startsWith('data: take\n\n', next); next += 'data: take\n\n'.length) merged.push({ time: 0, data: 'take' });
           return next;
@@ -119,6 +132,36 @@ describe('SSE framing', () => {
         expect(merged).toEqual(plain);
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('says where a chunk\'s complete blocks end: the rest, framed alone, gives the events still to come', { timeout: 60_000 }, () => {
+    const line = fc.constantFrom('data: a', 'data: b', 'id: 7', 'event: e', ': ka', 'retry: 5', '', 'data: \u00e9');
+    const body = fc.array(fc.tuple(line, fc.constantFrom('\n', '\n', '\r\n', '\r')), { maxLength: 30 }).map((lines) => lines.map(([text, end]) => text + end).join(''));
+    fc.assert(
+      fc.property(body, fc.array(fc.nat(), { maxLength: 6 }), (text, cuts) => {
+        const at = [...new Set(cuts.map((cut) => (text.length > 1 ? 1 + (cut % (text.length - 1)) : 0)))].sort((x, y) => x - y);
+        const pieces = [0, ...at, text.length].slice(1).map((end, i, ends) => text.slice(i === 0 ? 0 : ends[i - 1], end));
+        const events: SseEvent[] = [];
+        const framer = createSseFramer((event) => events.push({ ...event, time: 0 }), () => undefined);
+        let start = 0;
+        for (const piece of pieces) {
+          const before = events.length;
+          const settled = framer.push(piece, 0);
+          expect(settled).toBeGreaterThanOrEqual(-1);
+          expect(settled).toBeLessThanOrEqual(piece.length);
+          if (settled >= 0) {
+            const rest = text.slice(start + settled);
+            // What follows the cut, framed alone, is every event the whole body still gives.
+            const whole = frame(text).events;
+            const done = events.length;
+            expect(frame(rest).events).toEqual(whole.slice(done));
+            expect(done).toBeGreaterThanOrEqual(before);
+          }
+          start += piece.length;
+        }
+      }),
+      { numRuns: 1000 },
     );
   });
 });

@@ -20,18 +20,36 @@ export interface SseEvent {
   idOnly?: true | undefined;
   /** The body ended inside this block: shown to the user, never parsed as a message. */
   truncated?: true | undefined;
+}
+
+/**
+ * Where an event's text stands in the text of the chunk it arrived in, so the event table can keep
+ * positions instead of copies (see EventColumns and TextStore.borrow). Valid only during the
+ * callback that gives it: the framer and the readers rewrite one object.
+ */
+export interface ChunkPlace {
+  /** The chunk's decoded text. */
+  text: string;
   /**
-   * The text the framer fed the parser alone that gave this event: from a block's start to the
-   * first "\n\n" (one block, unless a blank line before it ended in CR). What block templates
-   * learn from (see block-template.ts).
+   * The chunk itself, when positions in `text` are positions in it (always for a string; for
+   * bytes, when every character took one byte); undefined otherwise.
    */
-  raw?: string | undefined;
-  /**
-   * Where `raw` stands, when positions in the text of the chunk that held it are positions in
-   * the chunk itself (see BlockReader): the chunk, and `raw`'s start in it. The event's text can
-   * then be kept as a place in the chunk rather than copied (see TextStore.borrow).
-   */
-  rawPlace?: { chunk: Uint8Array | string; at: number } | undefined;
+  chunk: Uint8Array | string | undefined;
+  /** Where the event's data starts in `text`, and its length. */
+  dataAt: number;
+  dataLength: number;
+  /** Where the event's id starts in `text`; -1 when not known. */
+  idAt: number;
+}
+
+/**
+ * A block the framer fed the parser alone: its text (from its start to the first "\n\n", one
+ * block unless a blank line before it ended in CR), what block templates learn from, and where its
+ * data stands when it stands whole in the chunk. Valid only during the callback.
+ */
+export interface FedBlock {
+  raw: string;
+  place: ChunkPlace | undefined;
 }
 
 /**
@@ -41,8 +59,13 @@ export interface SseEvent {
 export const MAX_EVENT_CHARS = 64 * 1024 * 1024;
 
 export interface SseFramer {
-  /** Feeds one body chunk; events completed by it are reported synchronously. */
-  push(data: Uint8Array | string, time: number): void;
+  /**
+   * Feeds one body chunk; events completed by it are reported synchronously. Returns where the
+   * chunk's complete blocks end in its text: the chunk's length when it ends on a block's end,
+   * the start of the unfinished block it ends in, or -1 when it ends no block (see
+   * Analyzer.chunk).
+   */
+  push(data: Uint8Array | string, time: number): number;
   /**
    * Ends the body. Bytes of an unfinished block become one `truncated` event, so a stream reset
    * mid-event still shows what arrived.
@@ -68,11 +91,12 @@ export type BlockReader = (text: string, at: number, time: number, source: Uint8
  * into chunks: decoding carries a character cut between chunks over (see utf8-chunks.ts), and
  * eventsource-parser carries partial lines over.
  *
- * With a `reader`, text is handed over block by block: at each block start the reader may take
- * the blocks it recognises, and the parser gets each other block on its own (so the event knows
- * its `raw` text). The reader is asked only while the parser holds nothing of a block.
+ * Text is handed to the parser block by block, each block on its own (so the event knows its
+ * `raw` text, and the framer where complete blocks end). With a `reader`, at each block start the
+ * reader may first take the blocks it recognises; it is asked only while the parser holds nothing
+ * of a block.
  */
-export function createSseFramer(onEvent: (event: SseEvent) => void, onProblem: FramingProblem, reader?: BlockReader): SseFramer {
+export function createSseFramer(onEvent: (event: SseEvent, block: FedBlock | undefined) => void, onProblem: FramingProblem, reader?: BlockReader): SseFramer {
   const decoder = new Utf8Chunks();
   let now = 0;
   let comments = 0;
@@ -89,8 +113,13 @@ export function createSseFramer(onEvent: (event: SseEvent) => void, onProblem: F
   let busy = false;
   let endsWithLf = false;
   let fed = false;
-  // The chunk being fed, when positions in its text are positions in it (see BlockReader).
+  // The chunk being fed, when positions in its text are positions in it (see BlockReader), and
+  // its text.
   let source: Uint8Array | string | undefined;
+  let chunkText = '';
+  // Rewritten for each block fed alone (see FedBlock).
+  const place: ChunkPlace = { text: '', chunk: undefined, dataAt: -1, dataLength: 0, idAt: -1 };
+  const fedBlock: FedBlock = { raw: '', place: undefined };
 
   const emit = (id: string | undefined, message: EventSourceMessage | undefined): void => {
     // One object shape for every event (absent fields are undefined): a million events stay
@@ -103,11 +132,20 @@ export function createSseFramer(onEvent: (event: SseEvent) => void, onProblem: F
       retry,
       idOnly: message ? undefined : true,
       truncated: finishing ? true : undefined,
-      raw,
-      rawPlace: raw !== undefined && source !== undefined ? { chunk: source, at: rawAt } : undefined,
     };
     retry = undefined;
-    onEvent(event);
+    if (raw === undefined) return onEvent(event, undefined);
+    fedBlock.raw = raw;
+    fedBlock.place = undefined;
+    const at = source === undefined ? -1 : dataOffset(raw, event.data);
+    if (at >= 0) {
+      place.text = chunkText;
+      place.chunk = source;
+      place.dataAt = rawAt + at;
+      place.dataLength = event.data.length;
+      fedBlock.place = place;
+    }
+    onEvent(event, fedBlock);
   };
   const flushIdOnly = (): void => {
     if (pendingId === undefined) return;
@@ -166,37 +204,53 @@ export function createSseFramer(onEvent: (event: SseEvent) => void, onProblem: F
     fed = busy = true;
     endsWithLf = text.charCodeAt(text.length - 1) === 10;
   };
-  const feedBlocks = (text: string, read: BlockReader): void => {
+  /**
+   * Feeds `text` block by block; returns where its unfinished tail starts (the text's length when
+   * it ends on a block's end; -1 when it ends no block at all). `crs`: whether the text holds a
+   * CR, which only then needs the general search for blank lines.
+   */
+  const feedBlocks = (text: string, crs: boolean): number => {
     let at = 0;
+    // The last block boundary where the framer held nothing (no `retry:` pending for the next
+    // event either): where what came before can be cut off without changing what comes after.
+    let settled = -1;
     if (busy) {
       // The parser holds the start of a block: give it the text up to the block's blank line.
       // Text ending in a blank line always leaves the parser empty: that "\n\n" cannot be the
       // tail of a CRLF, and it ends every line before it.
       const straddles = endsWithLf && text.charCodeAt(0) === 10;
-      const blank = straddles ? 0 : text.indexOf('\n\n');
-      if (blank === -1) return feedPart(text);
-      at = straddles ? 1 : blank + 2;
+      const end = straddles ? 1 : blankLineEnd(text, 0, crs);
+      if (end === -1) {
+        feedPart(text);
+        return -1;
+      }
+      at = end;
       feed(text.slice(0, at));
       busy = false;
     }
     while (at < text.length) {
+      if (retry === undefined) settled = at;
       // A pending `retry:` belongs to the next event, which only the parser can then give.
-      if (fed && retry === undefined) {
-        const next = read(text, at, now, source);
+      if (reader && fed && retry === undefined) {
+        const next = reader(text, at, now, source);
         if (next > at) {
           at = next;
           continue;
         }
       }
-      const blank = text.indexOf('\n\n', at);
-      if (blank === -1) return feedPart(text.slice(at));
-      raw = text.slice(at, blank + 2);
+      const end = blankLineEnd(text, at, crs);
+      if (end === -1) {
+        feedPart(text.slice(at));
+        return settled;
+      }
+      raw = text.slice(at, end);
       rawAt = at;
       feed(raw);
       raw = undefined;
       fed = true;
-      at = blank + 2;
+      at = end;
     }
+    return retry === undefined ? text.length : settled;
   };
 
   return {
@@ -204,9 +258,11 @@ export function createSseFramer(onEvent: (event: SseEvent) => void, onProblem: F
       now = time;
       const text = typeof data === 'string' ? data : decoder.decode(data);
       source = typeof data === 'string' || decoder.aligned ? data : undefined;
-      if (reader) feedBlocks(text, reader);
-      else feed(text);
+      chunkText = text;
+      const settled = feedBlocks(text, text.includes('\r'));
       source = undefined;
+      chunkText = '';
+      return settled;
     },
     finish(time) {
       now = time;
@@ -223,4 +279,48 @@ export function createSseFramer(onEvent: (event: SseEvent) => void, onProblem: F
       return comments;
     },
   };
+}
+
+/**
+ * Where the first blank line at or after `from` ends (the position after it), or -1. `from` is a
+ * line's start. Lines end in LF, CRLF or CR. A CR that ends the text ends its line, as it does for
+ * eventsource-parser, which then skips an LF that starts the next text.
+ */
+function blankLineEnd(text: string, from: number, crs: boolean): number {
+  // Hot path: no CR in the text, as servers write it.
+  if (!crs) {
+    const blank = text.indexOf('\n\n', from);
+    return blank === -1 ? -1 : blank + 2;
+  }
+  let afterLineEnd = false;
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 10 && c !== 13) {
+      afterLineEnd = false;
+      continue;
+    }
+    let end = i + 1;
+    if (c === 13 && text.charCodeAt(end) === 10) end++;
+    if (afterLineEnd) return end;
+    afterLineEnd = true;
+    i = end - 1;
+  }
+  return -1;
+}
+
+/**
+ * Where `data` stands in `raw`, a whole block ending in its blank line: when its one `data:` line
+ * is the block's last, as servers write it. -1 otherwise (several `data:` lines are joined with
+ * "\n", and stand nowhere as one text).
+ */
+function dataOffset(raw: string, data: string): number {
+  // The data line is last: the block ends in the data, then the blank line.
+  const at = raw.length - 2 - data.length;
+  if (data === '' || at < 5 || !raw.startsWith(data, at) || raw.includes('\r')) return -1;
+  // "data:" then one optional space (which the parser strips), at the start of a line.
+  const line = raw.startsWith('data: ', at - 6) ? at - 6 : raw.startsWith('data:', at - 5) ? at - 5 : -1;
+  if (line < 0 || (line > 0 && raw.charCodeAt(line - 1) !== 10)) return -1;
+  // And the block's only data line: none starts the block, nor any line before this one.
+  if (line > 0 && (raw.startsWith('data:') || raw.lastIndexOf('\ndata:', line - 2) >= 0)) return -1;
+  return at;
 }

@@ -1,8 +1,10 @@
+import type { MessageFacts } from '../read/facts';
 import type { SeqValue } from '../read/sequence';
+import type { ChunkPlace, SseEvent } from '../read/sse';
 import type { EventRecord } from '../analysis/state';
 import type { StringTable } from './string-table';
 import { RowBuffers, type RowRegion } from './row-buffers';
-import { TextStore } from './text-store';
+import type { TextStore } from './text-store';
 
 type Role = EventRecord['role'];
 
@@ -32,19 +34,20 @@ export interface EventTable extends Iterable<EventRecord> {
   progressTokenAt(index: number): string | undefined;
 }
 
-/** Everything one event adds to its table; plain locals in `describe`, then one append. */
-export type RecordFields = { -readonly [K in Exclude<keyof EventRecord, 'idOnly' | 'truncated'>]: EventRecord[K] } & {
-  idOnly: boolean;
-  truncated: boolean;
+/** An event's SSE fields but its data, which comes separately (see {@link EventTableWriter.append}). */
+export type EventHead = Omit<SseEvent, 'data'>;
+
+/** A table the analysis fills: the one door through which an event's fields reach storage. */
+export interface EventTableWriter extends EventTable {
   /**
-   * Where `id` and `data` already are in the text store (a borrowed chunk); -1 when the table must
-   * store them. The id there is as long as `id`; the data is `dataLength` long, and `data` may
-   * then be left empty (a block template need not cut it out of its chunk).
+   * Adds an event and returns its index. Its data is `text` itself, or stands in a chunk at a
+   * {@link ChunkPlace} (the table then keeps the place where it can, rather than a copy); so does
+   * its id, when the place says where.
    */
-  idAt: number;
-  dataAt: number;
-  dataLength: number;
-};
+  append(head: EventHead, text: string | ChunkPlace, facts: MessageFacts): number;
+  /** The stream ended: no more events, so spare room can go. */
+  trim(): void;
+}
 
 const ROLES: readonly Role[] = ['request', 'notification', 'progress', 'result', 'error', 'endpoint', 'empty', 'malformed', 'truncated'];
 const KINDS: readonly SeqValue['kind'][] = ['app_seq', 'progress', 'pointer'];
@@ -83,7 +86,7 @@ const ID_AT = 7;
 const ID_LENGTH = 8;
 const INTS = 9;
 
-export class EventColumns implements EventTable {
+export class EventColumns implements EventTableWriter {
   length = 0;
   private capacity = INITIAL_ROWS;
   /**
@@ -109,31 +112,39 @@ export class EventColumns implements EventTable {
   constructor(
     private readonly strings: StringTable,
     private readonly text: TextStore,
-    private readonly buffers = new RowBuffers(),
+    private readonly buffers: RowBuffers,
   ) {
     this.allocate(INITIAL_ROWS);
   }
 
-  append(f: RecordFields): void {
+  append(head: EventHead, text: string | ChunkPlace, facts: MessageFacts): number {
     const i = this.length;
     if (i === this.capacity) this.grow();
     const { floats, ints } = this;
-    floats[i * 2] = f.time;
-    floats[i * 2 + 1] = f.seq ? f.seq.value : NaN;
+    const { seq } = facts;
+    floats[i * 2] = head.time;
+    floats[i * 2 + 1] = seq ? seq.value : NaN;
     const row = i * INTS;
-    ints[row + BITS] = ROLES.indexOf(f.role) | (f.seq ? KINDS.indexOf(f.seq.kind) << KIND_SHIFT : 0) | (f.idOnly ? ID_ONLY : 0) | (f.truncated ? TRUNCATED : 0);
-    ints[row + SEQ_KEY] = this.numberOf(f.seq?.key, SEQ_KEY);
-    ints[row + METHOD] = this.numberOf(f.method, METHOD);
-    ints[row + TOKEN] = this.numberOf(f.progressToken, TOKEN);
-    ints[row + EVENT_TYPE] = this.numberOf(f.event, EVENT_TYPE);
-    ints[row + ID_AT] = this.store(f.id, f.idAt, f.id?.length ?? 0, row + ID_LENGTH, i, this.looseIds);
-    ints[row + DATA_AT] = this.store(f.data || undefined, f.dataAt, f.dataLength, row + DATA_LENGTH, i, this.looseData);
-    if (f.idKey !== undefined || f.retry !== undefined || f.stopReason !== undefined || f.resumeToken !== undefined) {
+    ints[row + BITS] = ROLES.indexOf(facts.role) | (seq ? KINDS.indexOf(seq.kind) << KIND_SHIFT : 0) | (head.idOnly ? ID_ONLY : 0) | (head.truncated ? TRUNCATED : 0);
+    ints[row + SEQ_KEY] = this.numberOf(seq?.key, SEQ_KEY);
+    ints[row + METHOD] = this.numberOf(facts.method, METHOD);
+    ints[row + TOKEN] = this.numberOf(facts.progressToken, TOKEN);
+    ints[row + EVENT_TYPE] = this.numberOf(head.event, EVENT_TYPE);
+    // Where the chunk stands in the text store: the event's text is then kept as positions in it.
+    const base = typeof text === 'string' || text.chunk === undefined ? -1 : this.text.borrow(text.chunk);
+    const { id } = head;
+    const idAt = base >= 0 && id !== undefined && typeof text !== 'string' && text.idAt >= 0 ? base + text.idAt : -1;
+    ints[row + ID_AT] = this.store(id, idAt, id?.length ?? 0, row + ID_LENGTH, i, this.looseIds);
+    if (typeof text === 'string') ints[row + DATA_AT] = this.store(text || undefined, -1, 0, row + DATA_LENGTH, i, this.looseData);
+    else if (base >= 0) ints[row + DATA_AT] = this.store(undefined, base + text.dataAt, text.dataLength, row + DATA_LENGTH, i, this.looseData);
+    else ints[row + DATA_AT] = this.store(text.text.slice(text.dataAt, text.dataAt + text.dataLength) || undefined, -1, 0, row + DATA_LENGTH, i, this.looseData);
+    if (facts.idKey !== undefined || head.retry !== undefined || facts.stopReason !== undefined || facts.resumeToken !== undefined) {
       // Copies: a string from the payload may be a slice that would keep its whole decoded chunk
       // alive for the session's life (see json-shapes.ts); the text store keeps the rest.
-      this.rare.set(i, { idKey: f.idKey, retry: f.retry, stopReason: own(f.stopReason), resumeToken: own(f.resumeToken) });
+      this.rare.set(i, { idKey: facts.idKey, retry: head.retry, stopReason: own(facts.stopReason), resumeToken: own(facts.resumeToken) });
     }
     this.length = i + 1;
+    return i;
   }
 
   get(index: number): EventRecord | undefined {
@@ -284,4 +295,19 @@ function own(text: string | undefined): string | undefined {
 }
 
 /** An empty table, for streams that are not MCP or not known. */
-export const NO_EVENTS: EventTable = new EventColumns({ indexOf: () => NONE, at: () => '' }, new TextStore());
+export const NO_EVENTS: EventTable = Object.freeze({
+  length: 0,
+  get: () => undefined,
+  findIndex: () => -1,
+  timeAt: () => NaN,
+  idAt: () => undefined,
+  hasId: () => false,
+  roleAt: () => 'empty' as const,
+  methodAt: () => undefined,
+  seqKeyAt: () => undefined,
+  seqValueAt: () => NaN,
+  resumeTokenAt: () => undefined,
+  idKeyAt: () => undefined,
+  progressTokenAt: () => undefined,
+  *[Symbol.iterator]() {},
+});

@@ -2,26 +2,26 @@
  * Where each SSE event id of a session was first delivered: the duplicate-id and resume rules ask
  * it once per event, for every event of sessions that run for hours.
  *
- * It stores no strings (a `Map` of ids was a fifth of all ingest time, most of it the garbage
- * collector revisiting a million long-lived strings): only 32-bit hashes of the ids, each with the
- * stream and event that delivered it. The id text is read back from the stream's own event column
+ * It stores no strings (a `Map` of ids makes the garbage collector revisit every long-lived id
+ * string on each full collection): only 32-bit hashes of the ids, each with the stream and event
+ * that delivered it. The id text is read back from the stream's own event column
  * only to confirm a hash match.
  *
  * Nor does it keep one big hash table. Such a table outgrows the caches, every insert then reads a
- * random slot of it, and the table and its doublings take fresh memory, which costs more than its
- * use: on the virtual machines here, first touching a 4 KB page costs 4–13 µs. Instead:
+ * random slot of it, and the table and its doublings take fresh memory, whose first touch (a page
+ * fault per page) costs more than its use. Instead:
  *
  * - A Bloom filter of every hash, at 12 to 24 bits per id, answers most inserts ("never seen") by
- *   itself. It is small enough to stay near the cache: 1 MB for the bench's 484,000 ids.
+ *   itself. It is small enough to stay near the cache.
  * - The exact record is a log-structured merge: the newest ids unsorted in a short tail, the rest
  *   in a few runs sorted by hash. Two runs of one size merge into one, sequentially, so each id is
  *   copied about log₂(ids ÷ TAIL) times; a merged run's buffers are reused by the next merge.
  *
- * Only a "maybe" from the filter (0.85% of the bench's new ids, 3,800 per 450,000, and every real
- * repeat) or a lookup by id searches the record: the tail by a scan, each run by binary search.
+ * Only a "maybe" from the filter (a false positive, rare at these bits per id, or a real repeat) or
+ * a lookup by id searches the record: the tail by a scan, each run by binary search.
  *
- * Over bench/traffic.ts's 100 MB the analysis went from a median of 591 to 516 ms with this.
- * id-index.test.ts compares it with a Map on random ids, repeats and streams.
+ * Its plain twin is a `Map` (store/plain.ts): id-index.test.ts compares the two on random ids,
+ * repeats and streams, and `npm run bench:store` measures what the packing buys.
  */
 
 /** A place an id was delivered at. */
@@ -30,10 +30,27 @@ export interface Delivery {
   event: number;
 }
 
+/**
+ * Where each id of a session was first delivered. {@link IdIndex} is the packed one; the plain
+ * twin, a `Map` (store/plain.ts), gives the same answers.
+ */
+export interface IdRecord {
+  readonly size: number;
+  /** Where `id` was first delivered, or undefined. */
+  get(id: string): Delivery | undefined;
+  has(id: string): boolean;
+  /**
+   * Records `id`'s first delivery; returns the earlier one instead when there was one. `id` may
+   * be named where it stands in a larger `text` (from `start`), which the packed index hashes in
+   * place.
+   */
+  add(id: string, stream: number, event: number, text?: string, start?: number): Delivery | undefined;
+}
+
 /** Reads back the id of a delivery, to confirm a hash match. */
 export type IdAt = (stream: number, event: number) => string | undefined;
 
-/** Ids kept unsorted before they become a run (a power of two): a scan of this many is ~1 µs. */
+/** Ids kept unsorted before they become a run (a power of two): few enough that a scan is cheap. */
 const TAIL = 1024;
 /** Filter bits per id at its fullest; the filter doubles before it holds more ids. */
 const FILTER_BITS_PER_ID = 12;
@@ -41,7 +58,7 @@ const FIRST_FILTER_IDS = 1024;
 /** A sorted run: (hash, entry number) pairs, by unsigned hash; it holds TAIL × 2^k pairs. */
 type Run = Uint32Array<ArrayBuffer>;
 
-export class IdIndex {
+export class IdIndex implements IdRecord {
   size = 0;
   /**
    * Two Int32s per entry, in delivery order: the stream and the event that delivered the id. Runs
@@ -66,6 +83,11 @@ export class IdIndex {
    * server, and a flood of equal hashes would make every insert search the record.
    */
   private readonly seed = (Math.random() * 0x7fffffff) | 0;
+  /**
+   * Scratch for sorting a tail: where each bucket starts in the run being made, and how many of
+   * its ids are placed. Made at the first sort: most sessions never fill a tail.
+   */
+  private buckets: { starts: Uint32Array; fill: Uint32Array } | undefined;
 
   constructor(private readonly idAt: IdAt) {}
 
@@ -82,7 +104,7 @@ export class IdIndex {
   /**
    * Records `id`'s first delivery; returns the earlier one instead when there was one. `id` may
    * be named where it stands in a larger `text` (from `start`): hashing a string a regex cut out
-   * of a chunk reads every character through the slice, and was a third slower.
+   * of a chunk reads every character through the slice's indirection.
    */
   add(id: string, stream: number, event: number, text = id, start = 0): Delivery | undefined {
     const hash = this.hash(text, start, id.length);
@@ -135,6 +157,7 @@ export class IdIndex {
    */
   private sortTail(): void {
     const { tail } = this;
+    const { starts: bucketStarts, fill: bucketFill } = (this.buckets ??= { starts: new Uint32Array(TAIL + 1), fill: new Uint32Array(TAIL) });
     const first = this.size - TAIL;
     bucketStarts.fill(0);
     for (let i = 0; i < TAIL; i++) bucketStarts[(tail[i]! >>> BUCKET_SHIFT) + 1]!++;
@@ -216,9 +239,6 @@ export class IdIndex {
 
 /** A tail's buckets: TAIL of them, by the hash's top bits. */
 const BUCKET_SHIFT = 32 - Math.log2(TAIL);
-/** Where each bucket starts in the run being made, and how many of its ids are placed. */
-const bucketStarts = new Uint32Array(TAIL + 1);
-const bucketFill = new Uint32Array(TAIL);
 
 /** Words for a filter of `ids` at FILTER_BITS_PER_ID: a power of two, for the block mask. */
 function filterWords(ids: number): number {

@@ -1,20 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EventColumns, type RecordFields } from './event-table';
-import { emptyFields } from '../analysis/ingest';
+import { EventColumns } from './event-table';
+import { emptyFacts } from '../read/facts';
 import { RowBuffers } from './row-buffers';
 import { createStringTable } from './string-table';
 import { TextStore } from './text-store';
 
-/** A row whose every field says which table and row it is. */
-function fields(table: number, row: number): RecordFields {
-  return {
-    ...emptyFields(table * 1_000_000 + row, `${table}_${row}`, 'message', `{"t":${table},"r":${row}}`),
-    role: 'progress',
-    method: `m${table}`,
-    seq: { key: 'app_seq', value: row, kind: 'app_seq' },
-    progressToken: `"tok-${table}"`,
-  };
+/** Appends a row whose every field says which table and row it is. */
+function appendRow(to: EventColumns, table: number, row: number): void {
+  const facts = { ...emptyFacts('progress'), method: `m${table}`, seq: { key: 'app_seq', value: row, kind: 'app_seq' as const }, progressToken: `"tok-${table}"` };
+  to.append({ time: table * 1_000_000 + row, id: `${table}_${row}`, event: 'message' }, `{"t":${table},"r":${row}}`, facts);
 }
 
 describe('RowBuffers', () => {
@@ -39,7 +34,7 @@ describe('RowBuffers', () => {
         const tables = Array.from({ length: 40 }, () => new EventColumns(strings, text, buffers));
         for (const op of order) {
           if (op >= 40) tables[op - 40]!.trim();
-          else tables[op]!.append(fields(op, tables[op]!.length));
+          else appendRow(tables[op]!, op, tables[op]!.length);
         }
         tables.forEach((table, t) => {
           for (let row = 0; row < table.length; row++) {
@@ -59,7 +54,7 @@ describe('RowBuffers', () => {
     const buffers = new RowBuffers();
     const ended = new EventColumns(strings, text, buffers);
     // 64 rows, then 128: a region of 128 x 52 bytes, 67 of them used.
-    for (let row = 0; row < 67; row++) ended.append(fields(0, row));
+    for (let row = 0; row < 67; row++) appendRow(ended, 0, row);
     ended.trim();
     expect([ended.length, ended.timeAt(66), ended.idAt(0), ended.seqValueAt(66)]).toEqual([67, 66, '0_0', 66]);
     // The slab holds the 64-row region, then the 128-row one, then the trimmed 68 rows: the next
@@ -78,8 +73,8 @@ describe('RowBuffers', () => {
     const [long, short] = [new EventColumns(strings, text, buffers), new EventColumns(strings, text, buffers)];
     // 52 bytes a row: past 2,521 rows a table outgrows a slab's largest region.
     for (let row = 0; row < 10_000; row++) {
-      long.append(fields(0, row));
-      if (row % 7 === 0) short.append(fields(1, short.length));
+      appendRow(long, 0, row);
+      if (row % 7 === 0) appendRow(short, 1, short.length);
     }
     expect([long.timeAt(9_999), long.idAt(9_999), long.seqValueAt(5_000)]).toEqual([9_999, '0_9999', 5_000]);
     expect([short.length, short.timeAt(1_428), short.idAt(0)]).toEqual([1_429, 1_000_000 + 1_428, '1_0']);

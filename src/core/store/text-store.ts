@@ -1,8 +1,8 @@
 /**
  * The text of every event a session keeps (`data` and `id`), stored as UTF-8 in a few large byte
  * blocks instead of as millions of small strings. Strings live on the JS heap, where every young
- * collection copies the new ones and every full one walks them all: over bench/traffic.ts's 100 MB
- * that was a quarter of the analysis time. Bytes in an ArrayBuffer are never moved or walked. A
+ * collection copies the new ones and every full one walks them all. Bytes in an ArrayBuffer are
+ * never moved or walked. A
  * text is decoded again only when someone reads it: the event a user opens, an id a resume names.
  * One store serves every stream of an analysis.
  *
