@@ -119,7 +119,6 @@ export function readEntry(entry: unknown, options: HarReadOptions, problem: (mes
   // A body cannot end before its last chunk arrived; chrome-har's `time` leaves out the wait
   // before the request was sent, and `_eventSourceMessages` carry times of their own.
   end.time ??= body.chunks.reduce((latest, c) => Math.max(latest, c.time), times.end);
-  if (end.state === 'open') delete end.time;
   if (body.absent) end.bodyAbsent = true;
 
   const exchange: Exchange = {
