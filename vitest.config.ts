@@ -10,6 +10,9 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/unit/**/*.test.ts'],
           environment: 'node',
+          // Property tests run thousands of cases; on a loaded two-core machine one can take
+          // several times its usual second.
+          testTimeout: 30_000,
         },
       },
       {

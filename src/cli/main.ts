@@ -53,9 +53,10 @@ async function checkFile(file: string, args: CheckArgs, io: Io): Promise<{ repor
   if (har.skippedEntries > 0 || har.problems.length > 0) {
     io.stderr(`mcp-stream-lens: ${file}: ${har.skippedEntries} entries skipped; ${har.problems.join('; ')}`);
   }
-  const analyzer = createAnalyzer({ appSeqPointers: args.appSeqPointers });
+  // A report is all the CLI wants: the analysis need keep no payload.
+  const analyzer = createAnalyzer({ appSeqPointers: args.appSeqPointers, keepPayloads: false });
   feed(analyzer, har.exchanges);
-  const report = analyzer.report();
+  const report = analyzer.report({ final: true });
   return { report, text: args.format === 'text' ? formatText(file, report, analyzer) : '' };
 }
 

@@ -20,7 +20,7 @@ export function formatText(file: string, report: Report, analyzer: Analyzer): st
       `${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}` +
       (summary.ignoredExchanges ? ` (${summary.ignoredExchanges} non-MCP requests ignored)` : ''),
   ];
-  if (summary.sessions === 0) lines.push('  no MCP traffic found');
+  for (const item of report.findings) lines.push(`  ${item.severity.padEnd(7)} ${item.code}: ${printable(item.message, 400)}`);
   for (const session of report.sessions) {
     lines.push('', `session ${printable(session.key)}  ${session.transport}${session.protocolVersion ? ` ${printable(session.protocolVersion)}` : ''}`);
     for (const stream of session.streams) {

@@ -5,7 +5,7 @@ import type { BodyKind, EventRecord, SessionState, StreamState } from './analysi
 import { header, type AnalysisOptions, type BodyChunk, type Exchange, type RequestInfo, type ResponseInfo, type StreamEnd } from './model';
 import { compilePlan } from './read/block-plan';
 import { createBlockTemplates } from './read/block-template';
-import { hasMcpHeader, isMcpRequest } from './read/detect';
+import { hasMcpHeader, isMcpRequest, looksLikeJsonRpc } from './read/detect';
 import { createFactReader } from './read/facts';
 import { createShapeParser } from './read/json-shapes';
 import { keepTreeFor } from './read/message-reads';
@@ -33,7 +33,11 @@ export interface Analyzer {
    */
   chunk(stream: number, chunk: BodyChunk): number;
   end(stream: number, end: StreamEnd): void;
-  report(): Report;
+  /**
+   * The report so far. With `final`, the input is complete (a file, a finished recording), and the
+   * findings about it as a whole are added: `no-mcp-traffic` when it held none.
+   */
+  report(options?: { final?: boolean }): Report;
   /** The events of one stream so far (empty for non-MCP or unknown streams). */
   events(stream: number): EventTable;
   /** The session key of a stream, once known. */
@@ -45,7 +49,7 @@ export interface Analyzer {
 export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
   const pointers = options.appSeqPointers ?? [];
   const readers = createReaders(pointers, options.learnedReaders ?? true);
-  const storage = createStorage(storeChoice(options.store));
+  const storage = createStorage(storeChoice(options.store), options.keepPayloads ?? true);
   const streams: StreamState[] = [];
   const sessions = new Map<string, SessionState>();
   const idAt = (stream: number, event: number): string | undefined => streams[stream]!.events.idAt(event);
@@ -62,7 +66,7 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
     if (!stream.session) {
       // Only a GET stream with no session header gets here: its first event decides.
       if (event.event === 'endpoint') join(stream, sessionFromEndpoint(stream, event.data));
-      else if (stream.mcp || /"jsonrpc"\s*:\s*"2\.0"/.test(event.data)) join(stream, statelessRef(stream));
+      else if (stream.mcp || looksLikeJsonRpc(event.data)) join(stream, statelessRef(stream));
       else {
         stream.mcp = false;
         return;
@@ -138,16 +142,19 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
       stream.framer = undefined;
       settleSession(stream, true);
       // An HTTP error's JSON body explains the status; it is not a stream event.
-      const ok = (stream.response?.status ?? 0) < 400;
-      if (stream.session && ok && stream.bodyKind === 'json' && stream.jsonParts.length > 0) {
+      const status = stream.response?.status ?? 0;
+      if (stream.session && status < 400 && stream.bodyKind === 'json' && stream.jsonParts.length > 0) {
         const data = joinText(stream.jsonParts);
         stream.jsonParts = [];
-        readEvent(readers, stream, stream.session, { time: end.time ?? stream.request.startTime, data }, undefined);
+        // A 202 accepts a notification or response: a body of nothing (some servers write `null`
+        // or `{}`) carries no message.
+        if (!(status === 202 && NO_MESSAGE.test(data))) readEvent(readers, stream, stream.session, { time: end.time ?? stream.request.startTime, data }, undefined);
       }
       stream.events.trim();
-      stream.end = end;
+      stream.end = endOf(stream, end);
+      if (end.bodyAbsent) stream.session?.unseen.push(stream);
     },
-    report: () => buildReport(sessions.values(), streams),
+    report: (options) => buildReport(sessions.values(), streams, options?.final ?? false),
     events: (index) => get(index)?.events ?? NO_EVENTS,
     sessionOf: (index) => get(index)?.session?.key,
     get learned() {
@@ -160,7 +167,7 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
 export function analyze(exchanges: readonly Exchange[], options: AnalysisOptions = {}): Report {
   const analyzer = createAnalyzer(options);
   feed(analyzer, exchanges);
-  return analyzer.report();
+  return analyzer.report({ final: true });
 }
 
 /** Feeds whole exchanges to an analyzer, in order; their indexes follow on from its streams. */
@@ -183,6 +190,21 @@ function createReaders(pointers: readonly string[], learned: boolean): Readers {
   const keep = keepTreeFor(pointers.filter(isJsonPointer).map(pointerPath));
   const shapes = createShapeParser();
   return { facts, parse: (text) => shapes.parse(text), shapes, templates: createBlockTemplates(keep, (spec) => compilePlan(spec, pointers, facts)), place };
+}
+
+/** A body that says nothing: empty, `null` or `{}`. */
+const NO_MESSAGE = /^\s*(null|\{\s*\})?\s*$/;
+/** Why an end the recorder did not mark is taken for a reset. */
+const CUT_INSIDE_EVENT = 'the body ends inside an event, so the stream was cut (the recorder marks no reset)';
+
+/**
+ * How a stream ended, as the report says it: an `unknown` end whose body stops inside an event
+ * was cut, though the recorder (Firefox's export, its devtools entries) marks no reset.
+ */
+function endOf(stream: StreamState, end: StreamEnd): StreamEnd {
+  const cut = stream.events.length > stream.completeEvents;
+  if (end.state !== 'unknown' || !cut) return end;
+  return { ...end, state: 'reset', error: end.error ?? CUT_INSIDE_EVENT, inferred: true };
 }
 
 function storeChoice(store: AnalysisOptions['store']): StoreChoice {

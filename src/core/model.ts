@@ -42,9 +42,10 @@ export interface StreamEnd {
   /**
    * The recorder kept none of the response body: a limit of the writer (a reset stream in
    * Chrome's HAR, a Worker's stream in `onRequestFinished`), not evidence that nothing was sent.
-   * The stream's events are then unknown, and no rule concludes anything from their absence.
+   * The stream's events are then unknown, and no rule concludes anything from their absence. A
+   * string says why, in words for the user (the writer's limit).
    */
-  bodyAbsent?: true;
+  bodyAbsent?: true | string;
   /**
    * `state` was inferred from the body rather than recorded: a body that ends inside an event
    * was cut (`reset`), though the writer marked no error.
@@ -86,6 +87,12 @@ export interface AnalysisOptions {
    * (for example `/params/data/seq`). Used when a message carries neither `app_seq` nor progress.
    */
   appSeqPointers?: readonly string[];
+  /**
+   * Keep each event's data, for someone to read later (the panel's detail, an export). Without it
+   * the analysis keeps only what the rules read (and event ids): a report costs no payload bytes,
+   * and no body chunk is held. Default true; the CLI turns it off.
+   */
+  keepPayloads?: boolean;
   /**
    * Read every SSE block the general way: eventsource-parser and JSON.parse, with no learned block
    * template or JSON shape. The report is the same either way (tests run every rule both ways);

@@ -118,6 +118,14 @@ export interface Finding {
   evidence?: FindingEvidence;
 }
 
+/** A finding about the input as a whole rather than one session (no MCP traffic at all). */
+export interface InputFinding {
+  code: FindingCode;
+  severity: Severity;
+  /** One plain sentence. */
+  message: string;
+}
+
 /** One MCP session: its streams, its resumes and what was found in them. */
 export interface SessionReport {
   /** `Mcp-Session-Id`, the legacy `sessionId`, or origin + path for stateless traffic. */
@@ -137,6 +145,8 @@ export interface Report {
   reportVersion: 1;
   /** In the order their first stream appears in the capture. */
   sessions: SessionReport[];
+  /** Findings about the input as a whole; counted in the summary like the sessions' findings. */
+  findings: InputFinding[];
   summary: {
     sessions: number;
     streams: number;

@@ -58,6 +58,7 @@ export function createSession(ref: SessionRef, ids: IdRecord): SessionState {
     answeredCalls: new Set(),
     tokens: new Map(),
     findings: [],
+    unseen: [],
     settled: unsettled(),
   };
 }

@@ -1,6 +1,8 @@
 import { evaluateResume, linkOf } from '../rules/resume';
 import { lostResults, reconnectsWithoutCursor, savedCallKeys } from '../rules/session';
+import { bodyNotCaptured, bodyOf } from '../rules/stream';
 import type { Finding, Report, ResumeReport, SessionReport, StreamReport } from '../report';
+import { inputFindings } from '../rules/input';
 import { unsettled } from './grouping';
 import type { SessionState, SettledStreams, StreamState } from './state';
 
@@ -8,7 +10,7 @@ import type { SessionState, SettledStreams, StreamState } from './state';
  * Assembles the report from the incremental state. Per-event rules already ran; what is left
  * are the rules that need a whole session: resumes, lost results and reconnects without cursor.
  */
-export function buildReport(sessionStates: Iterable<SessionState>, streams: readonly StreamState[]): Report {
+export function buildReport(sessionStates: Iterable<SessionState>, streams: readonly StreamState[], final: boolean): Report {
   const sessions = [...sessionStates].sort((a, b) => a.streams[0]!.index - b.streams[0]!.index);
   const savedCalls = savedCallKeys(sessions, streams);
   const reports = sessions.map((session) => sessionReport(session, streams, savedCalls));
@@ -22,7 +24,9 @@ export function buildReport(sessionStates: Iterable<SessionState>, streams: read
     }
   }
   summary.ignoredExchanges = streams.filter((stream) => stream.mcp === false).length;
-  return { tool: 'mcp-stream-lens', reportVersion: 1, sessions: reports, summary };
+  const findings = final ? inputFindings(reports, streams.length) : [];
+  for (const item of findings) if (item.severity === 'warning') summary.warnings++;
+  return { tool: 'mcp-stream-lens', reportVersion: 1, sessions: reports, findings, summary };
 }
 
 function sessionReport(session: SessionState, streams: readonly StreamState[], isSaved: (callKey: string) => boolean): SessionReport {
@@ -39,13 +43,22 @@ function sessionReport(session: SessionState, streams: readonly StreamState[], i
     lines.push(streamReport(session, stream));
     if (isResume(stream)) resumers.push(stream);
   }
+  // What waits on each body the recorder did not keep (see body-not-captured).
+  const waiting = new Map<StreamState, string[]>();
+  const unseen = (stream: StreamState, why: string) => {
+    const list = waiting.get(stream);
+    if (list) list.push(why);
+    else waiting.set(stream, [why]);
+  };
   const resumes: ResumeReport[] = [];
   for (const stream of resumers) {
     const outcome = evaluateResume(session, streams, stream);
     resumes.push(outcome.resume);
     findings.push(...outcome.findings);
+    for (const absent of outcome.unseen) unseen(absent, `the verdict on resume #${stream.index}`);
   }
-  findings.push(...lostResults(session, streams, isSaved), ...reconnectsWithoutCursor(session, members));
+  findings.push(...lostResults(session, streams, isSaved, unseen), ...reconnectsWithoutCursor(session, members));
+  for (const stream of session.unseen) findings.push(bodyNotCaptured(stream, waiting.get(stream) ?? []));
   findings.sort((a, b) => a.stream - b.stream || (a.event ?? -1) - (b.event ?? -1) || a.code.localeCompare(b.code));
   return { key: session.key, transport: session.transport, protocolVersion: session.protocolVersion, streams: lines, resumes, findings };
 }
@@ -90,6 +103,7 @@ function streamReport(session: SessionState, stream: StreamState): StreamReport 
     resumes: linkOf(session, stream)?.stream ?? null,
     events: stream.completeEvents,
     end: stream.end.state === 'cancelled' ? 'reset' : stream.end.state,
+    body: bodyOf(stream),
   };
   // Added to the contract: why a stream ended early (the browser's error or "cancelled").
   if (stream.end.state === 'reset' || stream.end.state === 'cancelled') report.error = stream.end.error ?? stream.end.state;

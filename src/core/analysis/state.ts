@@ -79,6 +79,8 @@ export interface SessionState {
   /** Which exchange asked for each progress token. */
   tokens: Map<string, number>;
   findings: Finding[];
+  /** The session's streams whose body the recorder did not keep (see StreamEnd.bodyAbsent). */
+  unseen: StreamState[];
   /** What reports keep between calls (see report-build.ts). */
   settled: SettledStreams;
 }

@@ -12,14 +12,30 @@ export function hasMcpHeader(headers: readonly Header[]): boolean {
   return MCP_HEADERS.some((name) => header(headers, name) !== undefined);
 }
 
+/** Longest body parsed to tell JSON-RPC from other JSON: a JSON-RPC request is small. */
+const MAX_PARSED_BODY_CHARS = 1024 * 1024;
+
 /**
- * A cheap look for `"jsonrpc":"2.0"` near the start of a body. It runs on every POST the page
- * makes, so it scans a bounded prefix instead of parsing.
+ * Whether a body is a JSON-RPC 2.0 message or batch at its top level (DESIGN.md section 5): JSON
+ * that merely contains JSON-RPC somewhere (a page posting its transcript) is not. It runs on every
+ * POST the page makes, so a body that does not start like JSON, or never names `jsonrpc`, is
+ * refused without parsing.
  */
 export function looksLikeJsonRpc(body: string | undefined): boolean {
-  if (!body) return false;
-  const head = body.slice(0, 4096);
-  return /^\s*[[{]/.test(head) && /"jsonrpc"\s*:\s*"2\.0"/.test(head);
+  if (!body || body.length > MAX_PARSED_BODY_CHARS || !/^\s*[[{]/.test(body) || !body.includes('"jsonrpc"')) return false;
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return false;
+  }
+  return isJsonRpcValue(value);
+}
+
+/** A JSON-RPC 2.0 message, or a non-empty batch of them. */
+export function isJsonRpcValue(value: unknown): boolean {
+  const one = (item: unknown) => typeof item === 'object' && item !== null && (item as { jsonrpc?: unknown }).jsonrpc === '2.0';
+  return Array.isArray(value) ? value.length > 0 && value.every(one) : one(value);
 }
 
 /**

@@ -12,6 +12,8 @@ const MAX_CHAIN = 64;
 export interface ResumeOutcome {
   resume: ResumeReport;
   findings: Finding[];
+  /** Streams whose body the recorder did not keep, and that leave this verdict open. */
+  unseen: StreamState[];
 }
 
 /** Where a resume picks up: the stream and event that delivered its `Last-Event-ID`. */
@@ -43,16 +45,21 @@ export function evaluateResume(session: SessionState, streams: readonly StreamSt
   const add: Add = (code, event, message, values) => {
     findings.push(finding(code, stream, event, message, values));
   };
+  // Streams of the session before this one whose bodies were not captured: the cursor may have
+  // been delivered on one of them.
+  const unseenBefore = link ? [] : session.unseen.filter((other) => other.index < stream.index);
+  let unseen: StreamState[] = [];
   const done = (verdict: Verdict): ResumeOutcome => ({
     resume: { stream: stream.index, of: link?.stream ?? null, lastEventId, verdict },
     findings,
+    unseen,
   });
 
   if (isStatelessRevision(session.protocolVersion)) {
     add('resume-on-stateless', null,
       `Last-Event-ID ${quote(lastEventId)} was sent to a ${session.protocolVersion} server, a revision without resumption: nothing can be replayed.`);
   }
-  if (!link) {
+  if (!link && unseenBefore.length === 0) {
     add('resume-unknown-id', null,
       `Last-Event-ID ${quote(lastEventId)} was never delivered in this session (as captured): the resume cannot be tied to a stream.`);
   }
@@ -66,6 +73,16 @@ export function evaluateResume(session: SessionState, streams: readonly StreamSt
       `The server answered ${status} instead of replaying: the honest answer. The client should re-issue the call as a new idempotent request.`);
     return done('rejected');
   }
+  // Absent evidence is no evidence: a body the recorder did not keep, this one or the one that may
+  // have delivered the cursor, leaves the resume open (body-not-captured says so).
+  if (stream.end.bodyAbsent) {
+    unseen = [stream, ...unseenBefore];
+    return done('unverifiable');
+  }
+  if (!link && unseenBefore.length > 0) {
+    unseen = unseenBefore;
+    return done('unverifiable');
+  }
   if (firstDataEvent(stream) < 0) {
     // Live capture: the resume is still waiting for its head or its first replayed event.
     if (stream.end.state === 'open') return done('unverifiable');
@@ -77,9 +94,10 @@ export function evaluateResume(session: SessionState, streams: readonly StreamSt
   // Unlinked, there is nothing to compare against; resume-unknown-id has said so.
   if (!link) return done('unverifiable');
   const root = chainRoot(session, streams, stream);
-  checkCrossStream(session, root, stream, add);
+  checkCrossStream(session, streams, root, stream, link, add);
   let verdict = compareSequences(session, streams, stream, link, root, add);
-  if (verdict === 'genuine' && session.allIntegerIds && !idsContinue(session, stream, lastEventId, add)) verdict = 'gap';
+  // Ids may have gone on a stream whose body was not captured: then a skip proves nothing.
+  if (verdict === 'genuine' && session.allIntegerIds && session.unseen.length === 0 && !idsContinue(session, stream, lastEventId, add)) verdict = 'gap';
   return done(verdict);
 }
 
@@ -196,6 +214,22 @@ function idsContinue(session: SessionState, stream: StreamState, lastEventId: st
   return false;
 }
 
+/** The progress tokens the chain delivered at or before the link, following it backwards. */
+function tokensBefore(session: SessionState, streams: readonly StreamState[], link: Delivery): Set<string> {
+  const tokens = new Set<string>();
+  let at: Delivery | undefined = link;
+  for (let depth = 0; at && depth < MAX_CHAIN; depth++) {
+    const stream: StreamState | undefined = streams[at.stream];
+    if (!stream) break;
+    for (let i = at.event; i >= 0; i--) {
+      const token = stream.events.progressTokenAt(i);
+      if (token !== undefined) tokens.add(token);
+    }
+    at = linkOf(session, stream);
+  }
+  return tokens;
+}
+
 /** The first event that carries data (not a priming, id-only or cut-off one), or -1. */
 function firstDataEvent(stream: StreamState): number {
   for (let i = 0; i < stream.events.length; i++) {
@@ -206,15 +240,25 @@ function firstDataEvent(stream: StreamState): number {
 }
 
 /** Replies in a replay must answer requests of the chain's own original stream. */
-function checkCrossStream(session: SessionState, root: StreamState, stream: StreamState, add: Add): void {
+/**
+ * Replies in a replay must answer requests of the chain's own original stream. Progress for
+ * another stream's call is one only if the original stream never carried that token before the
+ * cut: a server may send a call's progress on the standalone GET (mcp-lite does), and a faithful
+ * replay of that GET's buffer repeats it.
+ */
+function checkCrossStream(session: SessionState, streams: readonly StreamState[], root: StreamState, stream: StreamState, link: Delivery, add: Add): void {
   const events = stream.events;
+  let carried: Set<string> | undefined;
   for (let index = 0; index < events.length; index++) {
     let owner: number | undefined;
     const role = events.roleAt(index);
     const idKey = events.idKeyAt(index);
     if ((role === 'result' || role === 'error') && idKey !== undefined) owner = session.requests.get(idKey)?.stream;
     const token = events.progressTokenAt(index);
-    if (token !== undefined) owner = session.tokens.get(token);
+    if (token !== undefined) {
+      owner = session.tokens.get(token);
+      if (owner !== undefined && owner !== root.index && (carried ??= tokensBefore(session, streams, link)).has(token)) continue;
+    }
     if (owner === undefined || owner === root.index) continue;
     add('resume-cross-stream', index,
       `Replayed event ${index} belongs to stream ${owner}, not to stream ${root.index} that this resume continues: the replica mixed up buffers.`);

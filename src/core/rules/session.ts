@@ -24,7 +24,12 @@ export function savedCallKeys(sessions: readonly SessionState[], streams: readon
   return (callKey) => inFlight.has(callKey) || sessions.some((session) => session.answeredCalls.has(callKey));
 }
 
-export function lostResults(session: SessionState, streams: readonly StreamState[], isSaved: (callKey: string) => boolean): Finding[] {
+/**
+ * Requests whose stream ended without their response, never resumed or re-issued. A request whose
+ * response could be in a body the recorder did not keep is not called lost: it goes to `unseen`,
+ * with those streams, for body-not-captured to say so.
+ */
+export function lostResults(session: SessionState, streams: readonly StreamState[], isSaved: (callKey: string) => boolean, unseen: (stream: StreamState, why: string) => void): Finding[] {
   const lost: Finding[] = [];
   for (const id of session.unanswered) {
     const request = session.requests.get(id)!;
@@ -33,10 +38,24 @@ export function lostResults(session: SessionState, streams: readonly StreamState
     const status = origin.response?.status ?? 0;
     // No response head, or an HTTP error: the client was told; that is not a silent loss.
     if (status === 0 || status >= 400) continue;
+    const carriers = session.unseen.filter((stream) => mayCarryResponse(session, streams, origin, stream));
+    if (carriers.length > 0) {
+      for (const stream of carriers) unseen(stream, `whether request ${id} (${request.method}) got its response`);
+      continue;
+    }
     lost.push(finding('result-lost', origin, null,
       `Request ${id} (${request.method}) never got its response: its stream ended and no resume or re-issued call delivered one. The tool result is lost.`));
   }
   return lost;
+}
+
+/** Whether `stream` may carry the response to a request `origin` sent: its own body, a resume of it, or (legacy) the SSE GET. */
+function mayCarryResponse(session: SessionState, streams: readonly StreamState[], origin: StreamState, stream: StreamState): boolean {
+  if (stream === origin) return true;
+  if (stream.lastEventId !== null && chainRoot(session, streams, stream) === origin) return true;
+  // A resume whose cursor was not captured may be of any stream before it.
+  if (stream.lastEventId !== null && !linkOf(session, stream)) return stream.index > origin.index;
+  return origin.bodyKind !== 'sse' && stream.bodyKind === 'sse';
 }
 
 /** A request is still in flight while its stream, a resume of it, or (legacy) the SSE GET is open. */

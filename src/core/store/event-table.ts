@@ -113,6 +113,8 @@ export class EventColumns implements EventTableWriter {
     private readonly strings: StringTable,
     private readonly text: TextStore,
     private readonly buffers: RowBuffers,
+    /** Whether events keep their data (see AnalysisOptions.keepPayloads); their ids are always kept. */
+    private readonly keepData = true,
   ) {
     this.allocate(INITIAL_ROWS);
   }
@@ -131,11 +133,13 @@ export class EventColumns implements EventTableWriter {
     ints[row + TOKEN] = this.numberOf(facts.progressToken, TOKEN);
     ints[row + EVENT_TYPE] = this.numberOf(head.event, EVENT_TYPE);
     // Where the chunk stands in the text store: the event's text is then kept as positions in it.
-    const base = typeof text === 'string' || text.chunk === undefined ? -1 : this.text.borrow(text.chunk);
+    // Without payloads, no chunk is kept: the id is copied instead.
+    const base = !this.keepData || typeof text === 'string' || text.chunk === undefined ? -1 : this.text.borrow(text.chunk);
     const { id } = head;
     const idAt = base >= 0 && id !== undefined && typeof text !== 'string' && text.idAt >= 0 ? base + text.idAt : -1;
     ints[row + ID_AT] = this.store(id, idAt, id?.length ?? 0, row + ID_LENGTH, i, this.looseIds);
-    if (typeof text === 'string') ints[row + DATA_AT] = this.store(text || undefined, -1, 0, row + DATA_LENGTH, i, this.looseData);
+    if (!this.keepData) ints[row + DATA_AT] = NONE;
+    else if (typeof text === 'string') ints[row + DATA_AT] = this.store(text || undefined, -1, 0, row + DATA_LENGTH, i, this.looseData);
     else if (base >= 0) ints[row + DATA_AT] = this.store(undefined, base + text.dataAt, text.dataLength, row + DATA_LENGTH, i, this.looseData);
     else ints[row + DATA_AT] = this.store(text.text.slice(text.dataAt, text.dataAt + text.dataLength) || undefined, -1, 0, row + DATA_LENGTH, i, this.looseData);
     if (facts.idKey !== undefined || head.retry !== undefined || facts.stopReason !== undefined || facts.resumeToken !== undefined) {

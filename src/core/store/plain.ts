@@ -14,6 +14,9 @@ import type { Delivery, IdRecord } from './id-index';
 export class EventList implements EventTableWriter {
   private readonly records: EventRecord[] = [];
 
+  /** `keepData`: whether events keep their data (see AnalysisOptions.keepPayloads). */
+  constructor(private readonly keepData = true) {}
+
   get length(): number {
     return this.records.length;
   }
@@ -23,7 +26,7 @@ export class EventList implements EventTableWriter {
       time: head.time,
       id: head.id,
       event: head.event,
-      data: typeof text === 'string' ? text : text.text.slice(text.dataAt, text.dataAt + text.dataLength),
+      data: !this.keepData ? '' : typeof text === 'string' ? text : text.text.slice(text.dataAt, text.dataAt + text.dataLength),
       retry: head.retry,
       idOnly: head.idOnly,
       truncated: head.truncated,

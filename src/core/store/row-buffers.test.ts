@@ -24,7 +24,7 @@ describe('RowBuffers', () => {
     expect(buffers.take(3328)).toBe(a);
   });
 
-  it('keeps every table intact while many grow and trim side by side through shared and reused regions', () => {
+  it('keeps every table intact while many grow and trim side by side through shared and reused regions', { timeout: 60_000 }, () => {
     fc.assert(
       // 0-39 appends a row to that table; 40-41 trims table 0 or 1, which may grow again after.
       fc.property(fc.array(fc.nat(41), { minLength: 1, maxLength: 8000, size: 'max' }), (order) => {

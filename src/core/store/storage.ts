@@ -27,12 +27,13 @@ export interface StoreChoice {
   ids: 'packed' | 'plain';
 }
 
-export function createStorage(choice: StoreChoice): Storage {
+/** `keepData`: whether events keep their data, or only what the rules read (see AnalysisOptions.keepPayloads). */
+export function createStorage(choice: StoreChoice, keepData: boolean): Storage {
   const strings = createStringTable();
   const text = new TextStore();
   const rows = new RowBuffers();
   return {
-    table: choice.table === 'plain' ? () => new EventList() : () => new EventColumns(strings, text, rows),
+    table: choice.table === 'plain' ? () => new EventList(keepData) : () => new EventColumns(strings, text, rows, keepData),
     ids: choice.ids === 'plain' ? () => new MapIdIndex() : (idAt) => new IdIndex(idAt),
   };
 }
