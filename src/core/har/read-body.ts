@@ -28,7 +28,7 @@ type Problem = (message: string) => void;
  * - our `_sse` events, or Chrome DevTools' `_eventSourceMessages`, each at its own time (the
  *   body then still counts as absent: that list is not always complete);
  * - nothing: then the body is absent when the writer shows there was one (`content.size` not 0,
- *   Playwright's `size: -1`) or the exchange failed, and empty otherwise.
+ *   Playwright's `size: -1`), or gives no size for an exchange that failed; empty otherwise.
  */
 export function readBody(entry: Record<string, unknown>, content: Record<string, unknown>, times: EntryTimes, failed: boolean, options: HarReadOptions, problem: Problem): BodyRead {
   if (typeof content.text === 'string' && !(content.text === '' && typeof content._file === 'string')) {
@@ -49,8 +49,10 @@ export function readBody(entry: Record<string, unknown>, content: Record<string,
   // The body itself was not kept, and DevTools' list can miss events (measured: 0 of 2, 0 of 3
   // and 5 of 6 in the writer fixtures): its events are evidence, their absence is not.
   if (Array.isArray(entry._eventSourceMessages)) return { chunks: eventSourceToChunks(entry._eventSourceMessages, times.end, problem), absent: true };
+  // `size` counts the bytes the recorder received: 0 is an empty body, however the exchange
+  // ended; any other value (Playwright's -1 included) is a body it did not keep.
   const size = content.size;
-  return { chunks: [], absent: failed || (typeof size === 'number' && size !== 0) };
+  return { chunks: [], absent: typeof size === 'number' ? size !== 0 : failed };
 }
 
 /**

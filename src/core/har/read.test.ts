@@ -198,6 +198,14 @@ describe('bad input', () => {
     expect(bodyOf({ mimeType: 'application/json', params: [{ name: 1 }] })).toBeUndefined();
   });
 
+  it('a failed exchange with `size: 0` and no text had an empty body, not an absent one (our writer leaves out empty text)', () => {
+    const entry = base();
+    entry.response.content = { size: 0, mimeType: 'text/event-stream' };
+    expect(readEntry(entry, {}, () => undefined)!.end.bodyAbsent).toBeUndefined();
+    delete entry.response.content.size;
+    expect(readEntry(entry, {}, () => undefined)!.end.bodyAbsent).toBe(true);
+  });
+
   it('our own `_end` keeps an inferred end and an absent body across a round trip', () => {
     const entry = base();
     entry._end = { state: 'reset', inferred: true, bodyAbsent: true };
