@@ -11,7 +11,8 @@ export type BenchName =
   | 'timeline-frame'
   | 'live-latency'
   | 'page-tap'
-  | 'dormant-tap';
+  | 'dormant-tap'
+  | 'guard-latency';
 
 export interface BenchRow {
   name: BenchName;

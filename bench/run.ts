@@ -20,6 +20,7 @@ import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'vite';
+import { measureGuardLatency } from './guard-latency';
 import { measureLiveLatency } from './live-latency';
 import { measurePageTap } from './page-tap';
 import { sendRows, type BenchRow, type BenchScale } from './row';
@@ -38,6 +39,7 @@ const benches: Record<string, (scale: BenchScale) => BenchRow[] | Promise<BenchR
   timeline: measureTimelineFrame,
   'live latency': measureLiveLatency,
   'page tap': measurePageTap,
+  'guard latency': measureGuardLatency,
 };
 /** Set in a child: the one benchmark it runs, whose rows it sends to its parent. */
 const GROUP_FLAG = '--group';

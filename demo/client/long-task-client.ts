@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { GuardEvent, GuardOptions } from '../../src/guard/index.js';
 import type { ClientKind } from '../scenario-catalog.js';
 import { openSession, type McpSession } from './mcp-session.js';
 
@@ -26,6 +27,10 @@ export interface LongTaskOptions {
   onProgress?(progress: ProgressSeen): void;
   /** Each SDK error and each abandoned resume, as it happens. */
   onNote?(note: string): void;
+  /** Puts `mcp-stream-lens/guard` in front of the transport, with these options. */
+  guard?: Omit<GuardOptions, 'onEvent'>;
+  /** Each thing the guard did, as it happens. */
+  onGuard?(event: GuardEvent): void;
   /** How long a call may take (default {@link CALL_TIMEOUT_MS}); a server that loses a result makes it wait this long. */
   timeoutMs?: number;
   /** The revision `initialize` asks for (default: the SDK's newest). */
@@ -43,6 +48,8 @@ export interface LongTaskRun {
   errors: string[];
   /** Why each abandoned resume was abandoned. */
   abandoned: string[];
+  /** What the guard did, when there was one (`guard` option). */
+  guardEvents: { type: GuardEvent['type']; message: string }[];
 }
 
 /**
@@ -56,16 +63,27 @@ export interface LongTaskRun {
  * is the only way to stop the SDK resuming it, and because a 404 means that session is gone.
  */
 export async function runLongTask(url: string, args: LongTaskArgs, options: LongTaskOptions = {}): Promise<LongTaskRun> {
-  const run: LongTaskRun = { belief: { error: 'not run' }, progress: [], reissued: false, errors: [], abandoned: [] };
+  const run: LongTaskRun = { belief: { error: 'not run' }, progress: [], reissued: false, errors: [], abandoned: [], guardEvents: [] };
   const callArgs = { ...args, idempotencyKey: args.idempotencyKey ?? globalThis.crypto.randomUUID() };
   const onError = (message: string) => {
     run.errors.push(message);
     options.onNote?.(message);
   };
+  // The guard's re-issues count as attempts too: their progress starts again from app_seq 1.
+  let attempt = 0;
+  const guard = options.guard && {
+    ...options.guard,
+    onEvent(event: GuardEvent) {
+      run.guardEvents.push({ type: event.type, message: event.message });
+      if (event.type === 'reissued') attempt += 1;
+      options.onGuard?.(event);
+    },
+  };
   let session: McpSession | undefined;
   try {
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
-      session = await openSession(url, options.client ?? 'streamable-http', onError, { protocolVersion: options.protocolVersion });
+    for (let tries = 1; tries <= MAX_ATTEMPTS; tries += 1) {
+      attempt += 1;
+      session = await openSession(url, options.client ?? 'streamable-http', onError, guard, { protocolVersion: options.protocolVersion });
       const call = session.client.callTool({ name: 'long_task', arguments: { ...callArgs } }, undefined, {
         timeout: options.timeoutMs ?? CALL_TIMEOUT_MS,
         // The SDK's Progress type omits `_meta`, but the handler gets the params as sent.
@@ -85,11 +103,12 @@ export async function runLongTask(url: string, args: LongTaskArgs, options: Long
       options.onNote?.(`abandoned the resume: ${outcome.reason}`);
       await session.abandon();
       session = undefined;
-      if (attempt === MAX_ATTEMPTS) run.belief = { error: `the re-issued call failed too: ${outcome.reason}` };
+      if (tries === MAX_ATTEMPTS) run.belief = { error: `the re-issued call failed too: ${outcome.reason}` };
       else run.reissued = true;
     }
   } catch (error) {
-    run.belief = { error: error instanceof Error ? error.message : String(error) };
+    // The error's name says which kind it is (McpError, ResumptionBoundaryError, TypeError).
+    run.belief = { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
   } finally {
     await session?.close();
   }

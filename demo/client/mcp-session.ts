@@ -1,6 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { guardClient, guardTransport, type GuardOptions } from '../../src/guard/index.js';
 import { STATELESS_REVISION, type ClientKind } from '../scenario-catalog.js';
 import { currentFetch, watchResumes } from './resume-watch.js';
 import { askingForRevision, withRevisionHeaders } from './revision-headers.js';
@@ -34,23 +36,35 @@ export interface McpSession {
  *
  * A failed resume is noticed two ways: the SDK's own "Maximum reconnection attempts" after it
  * gave up, and {@link watchResumes} for the resumes the SDK does not give up on (405, empty).
+ *
+ * With `guard`, the transport goes through `mcp-stream-lens/guard` (and the client's requests
+ * through `guardClient`), and the client lists the tools first, so the guard knows which ones the
+ * server marks idempotent.
  */
-export async function openSession(url: string, kind: ClientKind, onError: (message: string) => void, options: { protocolVersion?: string } = {}): Promise<McpSession> {
+export async function openSession(
+  url: string,
+  kind: ClientKind,
+  onError: (message: string) => void,
+  guard?: GuardOptions,
+  options: { protocolVersion?: string } = {},
+): Promise<McpSession> {
   let fail: (reason: string) => void = () => {};
   const resumeFailed = new Promise<string>((resolve) => (fail = resolve));
-  const client = new Client({ name: 'stream-lens-demo', version: '0.1.0' });
+  const client = guard ? guardClient(new Client({ name: 'stream-lens-demo', version: '0.1.0' })) : new Client({ name: 'stream-lens-demo', version: '0.1.0' });
   client.onerror = (error) => {
     onError(error.message);
     if (error.message.startsWith('Maximum reconnection attempts')) fail(error.message);
   };
 
-  const plain = options.protocolVersion === undefined ? currentFetch : askingForRevision(currentFetch, options.protocolVersion);
-  const base = kind === 'stateless' ? withRevisionHeaders(plain, STATELESS_REVISION) : plain;
-  const transport =
+  const asking = options.protocolVersion === undefined ? currentFetch : askingForRevision(currentFetch, options.protocolVersion);
+  const base = kind === 'stateless' ? withRevisionHeaders(asking, STATELESS_REVISION) : asking;
+  const plain =
     kind === 'legacy-sse'
       ? new SSEClientTransport(new URL(url))
       : new StreamableHTTPClientTransport(new URL(url), { fetch: watchResumes(base, (failure) => fail(failure.reason)), reconnectionOptions: RECONNECTION });
+  const transport: Transport = guard ? guardTransport(plain, guard) : plain;
   await client.connect(transport);
+  if (guard) await client.listTools();
 
   let closed = false;
   return {

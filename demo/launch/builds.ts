@@ -13,8 +13,8 @@ export type ExtensionTarget = 'chrome' | 'firefox';
 
 /** What the extension build reads: a newer file here means dist/ is stale. */
 const EXTENSION_SOURCES = [at('src'), at('public'), at('manifest.config.ts'), at('vite.config.ts')];
-/** What the page bundle reads. */
-const PAGE_SOURCES = [at('demo/page'), at('demo/client'), at('demo/scenario-catalog.ts')];
+/** What the page bundle reads (the guarded client bundles src/guard and the core). */
+const PAGE_SOURCES = [at('demo/page'), at('demo/client'), at('demo/scenario-catalog.ts'), at('src/guard'), at('src/core')];
 
 /**
  * The unpacked extension for `target` (dist/chrome or dist/firefox), built first with

@@ -1,12 +1,15 @@
 import type { LongTaskRun, ProgressSeen } from '../client/long-task-client.js';
+import type { GuardEvent, GuardPolicy } from '../../src/guard/index.js';
 import { CATALOG, SCENARIOS, type Scenario } from '../scenario-catalog.js';
 
 /** The page's DOM. Everything from the network is written as text, never as HTML. */
 export interface PageView {
-  /** Shows the scenario's description and marks the run as in progress. */
-  start(scenario: Scenario): void;
+  /** Shows the scenario's description and marks the run as in progress, guarded by `policy` or not. */
+  start(scenario: Scenario, policy: GuardPolicy | undefined): void;
   progress(seen: ProgressSeen): void;
   note(text: string): void;
+  /** Shows something the guard did. */
+  guard(event: GuardEvent): void;
   /** Shows what the client believed and settles `client-result` to ok or error. */
   finish(run: LongTaskRun): void;
   /** Shows an error that stopped the run before the client could believe anything. */
@@ -33,7 +36,9 @@ export function createPageView(onRun: (scenario: Scenario) => void): PageView {
   const result = byTestId('client-result');
   const progress = byTestId('client-progress');
   const notes = byTestId('client-notes');
+  const guardNotes = byTestId('guard-notes');
   let attempt = 0;
+  let guardReissued = false;
   const settle = (state: 'ok' | 'error', text: string) => {
     result.textContent = text;
     result.dataset.state = state;
@@ -41,7 +46,7 @@ export function createPageView(onRun: (scenario: Scenario) => void): PageView {
   };
 
   return {
-    start(scenario) {
+    start(scenario, policy) {
       const info = CATALOG[scenario];
       byId('title').textContent = `${scenario}: ${info.title}`;
       byId('story').textContent = info.story;
@@ -55,7 +60,10 @@ export function createPageView(onRun: (scenario: Scenario) => void): PageView {
       result.textContent = 'Calling long_task…';
       progress.textContent = '';
       notes.textContent = '';
+      guardNotes.textContent = policy ? `Guarded, policy "${policy}": no resume judged yet.\n` : 'The client runs unguarded.';
+      guardNotes.dataset.policy = policy ?? 'off';
       attempt = 0;
+      guardReissued = false;
     },
     progress(seen) {
       const prefix = seen.attempt === attempt ? '' : `${progress.textContent ? '\n' : ''}attempt ${(attempt = seen.attempt)}: app_seq`;
@@ -64,8 +72,12 @@ export function createPageView(onRun: (scenario: Scenario) => void): PageView {
     note(text) {
       notes.textContent += `${text}\n`;
     },
+    guard(event) {
+      if (event.type === 'reissued') guardReissued = true;
+      guardNotes.textContent += `${event.type}: ${event.message}\n`;
+    },
     finish(run) {
-      const again = run.reissued ? ' (after re-issuing the call)' : '';
+      const again = guardReissued ? ' (after the guard re-issued the call)' : run.reissued ? ' (after re-issuing the call)' : '';
       if ('result' in run.belief) settle('ok', `Result${again}:\n${JSON.stringify(run.belief.result, null, 2)}`);
       else settle('error', `Error${again}:\n${run.belief.error}`);
     },

@@ -25,6 +25,8 @@ export function registerLongTask(server: McpServer, replicaName: string): void {
     'long_task',
     {
       description: 'Counts to `steps`, reporting progress with an app_seq counter.',
+      // It changes nothing: calling it again is harmless, which a client's guard may rely on.
+      annotations: { readOnlyHint: true, idempotentHint: true },
       inputSchema: {
         steps: z.number().int().min(1).max(MAX_STEPS),
         delayMs: z.number().int().min(0).max(MAX_DELAY_MS),
