@@ -10,6 +10,7 @@ export type BenchName =
   | 'memory-per-event'
   | 'timeline-frame'
   | 'live-latency'
+  | 'panel-main-thread'
   | 'page-tap'
   | 'dormant-tap'
   | 'guard-latency';
@@ -21,7 +22,7 @@ export interface BenchRow {
   target: number;
   better: 'lower' | 'higher';
   pass: boolean;
-  unit: 'x' | 'B/event' | 'ms';
+  unit: 'x' | 'B/event' | 'ms' | '%';
   /** What the value was measured against, in words (shown in the table). */
   baseline: string;
   /** Raw figures behind the ratio, for the table's last column. */

@@ -23,6 +23,7 @@ import { build } from 'vite';
 import { measureGuardLatency } from './guard-latency';
 import { measureLiveLatency } from './live-latency';
 import { measurePageTap } from './page-tap';
+import { measurePanelMainThread } from './panel-main-thread';
 import { sendRows, type BenchRow, type BenchScale } from './row';
 import { measureTimelineFrame } from './timeline-frame';
 
@@ -38,6 +39,7 @@ const CORE_BUILD = { config: resolve(root, 'vite.bench.config.ts'), entry: resol
 const benches: Record<string, (scale: BenchScale) => BenchRow[] | Promise<BenchRow[]>> = {
   timeline: measureTimelineFrame,
   'live latency': measureLiveLatency,
+  'panel main thread': measurePanelMainThread,
   'page tap': measurePageTap,
   'guard latency': measureGuardLatency,
 };

@@ -3,36 +3,31 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/chromium';
 import { ROOT } from './support/extension-build';
-import { buildShell, serveShell } from './support/shell-server';
+import { startShell } from './support/shell-server';
 
 // The inline shell (the real panel on a plain page) in real Chromium, fed the SDK recordings.
 // Assertions are about what a user sees: the red marker, the finding, the detail after a click.
 describe('Chromium: the panel in the inline shell', () => {
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  let server: Awaited<ReturnType<typeof serveShell>>;
+  let shell: Awaited<ReturnType<typeof startShell>>;
   let scratch: string;
 
   beforeAll(async () => {
-    const [dir, browser] = await Promise.all([buildShell(), launchChromium(null)]);
-    chromium = browser;
-    server = await serveShell(dir);
+    shell = await startShell();
     scratch = mkdtempSync(join(tmpdir(), 'msl-shell-'));
     mkdirSync(resolve(ROOT, 'test-results'), { recursive: true });
   });
   afterAll(async () => {
-    await chromium?.close();
-    await server?.close();
+    await shell?.close();
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   });
 
   async function open(query: string): Promise<Page> {
-    const page = await chromium.browser.newPage();
+    const page = await shell.browser.newPage();
     await page.setViewport({ width: 1400, height: 900 });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(String(error)));
-    await page.goto(`${server.origin}/shell/index.html?${query}`);
+    await page.goto(`${shell.origin}/shell/index.html?${query}`);
     (page as Page & { errors?: string[] }).errors = errors;
     return page;
   }
@@ -41,7 +36,7 @@ describe('Chromium: the panel in the inline shell', () => {
   const painted = (page: Page) => page.waitForSelector('[data-testid="timeline"] canvas[data-painted]', { timeout: 30_000 });
 
   /** The error red of each theme (timeline/palette.ts); tests may not import src/. */
-  const ERROR_RED = { light: [217, 48, 37], dark: [242, 139, 130] } as const;
+  const ERROR_RED = { light: [197, 34, 31], dark: [242, 139, 130] } as const;
 
   /** Pixels of colour `rgb` in a 7 px wide column of the canvas around the marker. */
   async function pixelsAt(marker: ElementHandle, rgb: readonly number[]): Promise<number> {
@@ -62,10 +57,12 @@ describe('Chromium: the panel in the inline shell', () => {
       const page = await open(`har=/fixtures/sdk-lost-buffer.har&theme=${theme}`);
       const marker = (await page.waitForSelector('[data-testid="resume-marker"]', { timeout: 30_000 }))!;
       expect(await marker.evaluate((el) => (el as HTMLElement).dataset.verdict)).toBe('gap');
-      expect(await marker.evaluate((el) => el.textContent)).toMatch(/Last-Event-ID .+ · 200 · gap/);
+      // Status, verdict and the boundary's arithmetic: app_seq 5, then 11.
+      expect(await marker.evaluate((el) => el.textContent)).toBe('200 gap · 5 → expected 6 · got 11');
+      expect(await marker.evaluate((el) => { const d = (el as HTMLElement).dataset; return [d.lastSeen, d.expected, d.got]; })).toEqual(['5', '6', '11']);
       // The label is red, and so is the boundary line drawn on the canvas under it.
       const [r, g, b] = await marker.evaluate((el) => getComputedStyle(el).backgroundColor.match(/\d+/g)!.map(Number));
-      expect(r).toBeGreaterThan(200);
+      expect(r).toBeGreaterThan(190);
       expect(g! + b!).toBeLessThan(r! * 1.4);
       await painted(page);
       expect(await pixelsAt(marker, ERROR_RED[theme])).toBeGreaterThan(50);
@@ -75,6 +72,10 @@ describe('Chromium: the panel in the inline shell', () => {
       const finding = (await page.waitForSelector('[data-testid="finding"][data-code="resume-seq-gap"]'))!;
       expect(await finding.evaluate((el) => (el as HTMLElement).dataset.severity)).toBe('error');
       expect(await finding.evaluate((el) => el.textContent)).toContain('re-issue the original request as a new idempotent call');
+      expect(await finding.evaluate((el) => el.textContent)).toContain('affinity on Mcp-Session-Id');
+      expect(await page.$$eval('[data-testid="stream-label"]', (els) => els.map((e) => e.textContent))).toEqual([
+        'initialize · id 0', 'notifications/initialized', 'standalone GET', 'tools/call long_task · id 1', 'resume of #3', 'DELETE session',
+      ]);
 
       await finding.click();
       const detail = (await page.waitForSelector('[data-testid="event-detail"]'))!;

@@ -1,27 +1,21 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
+import { mountPanel } from '../../../test/support/mount-panel';
 import { exchange, rpc, sse } from '../../../test/support/fixtures';
 import { scenarios } from '../../../test/support/scenarios';
 import { writeHar, type Exchange } from '../../core/index';
-import { createMemoryAdapter } from '../host/memory-adapter';
-import { createLens } from './create-lens';
-import { LensApp } from './LensApp';
-
-function mount(exchanges: Exchange[] = [], init: Parameters<typeof createMemoryAdapter>[0] = {}) {
-  const memory = createMemoryAdapter(init);
-  const lens = createLens(memory.adapter);
-  const stop = lens.start();
-  if (exchanges.length > 0) memory.replay.replayExchanges(exchanges);
-  const view = render(<LensApp lens={lens} />);
-  return { memory, lens, view, stop };
-}
 
 afterEach(() => cleanup());
 
+/** The same traffic under another Mcp-Session-Id. */
+const rename = (xs: Exchange[], key: string): Exchange[] =>
+  xs.map((x) => ({ ...x, headers: x.headers.map((h) => (/mcp-session-id/i.test(h.name) ? { ...h, value: key } : h)), responseHeaders: x.responseHeaders.map((h) => (/mcp-session-id/i.test(h.name) ? { ...h, value: key } : h)) }));
+const selectedKey = () => screen.getAllByTestId('session-row').find((r) => r.getAttribute('aria-selected') === 'true')!.dataset.key;
+
 describe('the panel', () => {
   it('tells a newcomer what to do while there is no MCP traffic', async () => {
-    mount();
+    mountPanel();
     const empty = await screen.findByTestId('empty-state');
     expect(empty.textContent).toContain('Reload and capture from start');
     expect(within(empty).getByTestId('import-har-empty')).toBeTruthy();
@@ -29,7 +23,7 @@ describe('the panel', () => {
   });
 
   it('shows the lost-buffer resume: red gap marker, error badge, finding with the re-issue rule', async () => {
-    mount(scenarios.lostBuffer());
+    mountPanel(scenarios.lostBuffer());
     const row = await screen.findByTestId('session-row');
     expect(within(row).getByTestId('error-badge').textContent).toBe(String(row.dataset.errors));
     expect(row.textContent).toContain('streamable-http');
@@ -44,7 +38,7 @@ describe('the panel', () => {
   });
 
   it('selects the event a finding points at and shows its raw SSE, JSON, role and headers', async () => {
-    mount(scenarios.lostBuffer());
+    mountPanel(scenarios.lostBuffer());
     const finding = (await screen.findAllByTestId('finding')).find((f) => f.dataset.code === 'resume-seq-gap')!;
     fireEvent.click(finding);
     const detail = await screen.findByTestId('event-detail');
@@ -57,7 +51,7 @@ describe('the panel', () => {
   });
 
   it('copies the raw event and the request as cURL through the adapter', async () => {
-    const { memory } = mount(scenarios.lostBuffer());
+    const { memory } = mountPanel(scenarios.lostBuffer());
     fireEvent.click((await screen.findAllByTestId('finding')).find((f) => f.dataset.code === 'resume-seq-gap')!);
     const detail = await screen.findByTestId('event-detail');
     fireEvent.click(within(detail).getByTestId('copy-raw'));
@@ -69,7 +63,7 @@ describe('the panel', () => {
   });
 
   it('steps from event to event with the arrow keys on the focused timeline', async () => {
-    mount(scenarios.genuine());
+    mountPanel(scenarios.genuine());
     await screen.findByTestId('resume-marker');
     const canvas = screen.getByTestId('timeline').querySelector('canvas')!;
     canvas.focus();
@@ -82,7 +76,7 @@ describe('the panel', () => {
   });
 
   it('a failed import says why and leaves the current capture as it was', async () => {
-    const { lens } = mount(scenarios.lostBuffer());
+    const { lens } = mountPanel(scenarios.lostBuffer());
     await screen.findByTestId('session-row');
     expect(lens.workspace.importHar('broken.har', '{"log": ')).toBe(false);
     const notice = await screen.findByTestId('notice');
@@ -95,7 +89,7 @@ describe('the panel', () => {
   });
 
   it('imports a HAR as its own capture, and exports the session as redacted HAR and the report as JSON', async () => {
-    const { lens, memory } = mount();
+    const { lens, memory } = mountPanel();
     const har = writeHar(scenarios.genuine().map((x) => ({ ...x, headers: [...x.headers, { name: 'Authorization', value: 'Bearer secret' }] })), { redact: false });
     expect(lens.workspace.importHar('genuine.har', JSON.stringify(har))).toBe(true);
     expect((await screen.findByTestId('resume-marker')).dataset.verdict).toBe('genuine');
@@ -114,21 +108,40 @@ describe('the panel', () => {
     expect(JSON.parse(capture.text).log.entries).toHaveLength(har.log.entries.length);
   });
 
-  it('opens on the newest session with an error, until the user picks another', async () => {
-    const rename = (xs: Exchange[], key: string) =>
-      xs.map((x) => ({ ...x, headers: x.headers.map((h) => (/mcp-session-id/i.test(h.name) ? { ...h, value: key } : h)), responseHeaders: x.responseHeaders.map((h) => (/mcp-session-id/i.test(h.name) ? { ...h, value: key } : h)) }));
-    mount([...rename(scenarios.genuine(), 'old-ok'), ...rename(scenarios.lostBuffer(), 'broken'), ...rename(scenarios.genuine(), 'new-ok')]);
+  it('opens on the newest session with the worst finding, until the user picks another', async () => {
+    mountPanel([...rename(scenarios.genuine(), 'old-ok'), ...rename(scenarios.lostBuffer(), 'broken'), ...rename(scenarios.genuine(), 'new-ok')]);
     await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(3));
-    const pressed = () => screen.getAllByTestId('session-row').find((r) => r.getAttribute('aria-pressed') === 'true')!.dataset.key;
+    const pressed = selectedKey;
     expect(pressed()).toBe('broken');
     expect(screen.getByTestId('resume-marker').dataset.verdict).toBe('gap');
     fireEvent.click(screen.getAllByTestId('session-row').find((r) => r.dataset.key === 'new-ok')!);
     await waitFor(() => expect(pressed()).toBe('new-ok'));
     expect(screen.getByTestId('resume-marker').dataset.verdict).toBe('genuine');
+    // Up/Down in the list box move the selection.
+    fireEvent.keyDown(screen.getAllByTestId('session-row').find((r) => r.dataset.key === 'new-ok')!, { key: 'ArrowUp' });
+    await waitFor(() => expect(pressed()).toBe('broken'));
+  });
+
+  it('opens on the session with the worst finding even when it is only a refusal, and badges every session with findings by its worst', async () => {
+    // The rejected scenario: the resume is refused (info), and the re-issued call is healthy.
+    mountPanel([...rename(scenarios.rejected(), 'refused'), ...rename(scenarios.genuine(), 'healthy')]);
+    await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(2));
+    expect(selectedKey()).toBe('refused');
+    const marker = screen.getByTestId('resume-marker');
+    expect([marker.dataset.verdict, marker.dataset.tone]).toEqual(['rejected', 'info']);
+    cleanup();
+    mountPanel([...rename(scenarios.rejected(), 'refused'), ...rename(scenarios.unverifiable(), 'unproven'), ...rename(scenarios.genuine(), 'healthy')]);
+    await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(3));
+    expect(selectedKey()).toBe('unproven');
+    expect(screen.getByTestId('resume-marker').dataset.tone).toBe('warning');
+    const badge = (key: string) => screen.getAllByTestId('session-row').find((r) => r.dataset.key === key)!.querySelector<HTMLElement>('.badge');
+    expect(badge('unproven')!.dataset.severity).toBe('warning');
+    expect(badge('refused')!.dataset.severity).toBe('info');
+    expect(badge('healthy')).toBeNull();
   });
 
   it('follows the DevTools theme through the adapter', async () => {
-    const { memory } = mount(scenarios.genuine(), { theme: 'dark' });
+    const { memory } = mountPanel(scenarios.genuine(), { theme: 'dark' });
     const main = await screen.findByRole('main');
     expect(main.dataset.theme).toBe('dark');
     memory.setTheme('light');
@@ -140,7 +153,7 @@ describe('the panel', () => {
       exchange({ session: 's', body: rpc.call(1), text: sse([{ id: 'a', data: rpc.message({ seq: 1 }) }]), end: 'reset' }),
       exchange({ method: 'GET', session: 's', headers: [{ name: 'Last-Event-ID', value: 'a' }], text: sse([{ id: 'b', data: rpc.message({ seq: 9 }) }, { id: 'c', data: rpc.result(1) }]) }),
     ];
-    const { memory, lens } = mount();
+    const { memory, lens } = mountPanel();
     expect(lens.workspace.importHar('p.har', JSON.stringify(writeHar(pointerTraffic)))).toBe(true);
     expect((await screen.findByTestId('resume-marker')).dataset.verdict).toBe('unverifiable');
     fireEvent.click(screen.getByTestId('settings-toggle'));
@@ -154,7 +167,7 @@ describe('the panel', () => {
   });
 
   it('filters the streams and events by method, request id and text', async () => {
-    const { lens } = mount(scenarios.lostBuffer());
+    const { lens } = mountPanel(scenarios.lostBuffer());
     await screen.findByTestId('resume-marker');
     const rows = () => screen.getAllByTestId('event-row').length;
     const all = rows();

@@ -1,26 +1,33 @@
 import { useComputed } from '@preact/signals';
 import { useState } from 'preact/hooks';
-import { EventDetail } from '../detail/EventDetail';
+import { DetailPane } from '../detail/DetailPane';
 import { FilterBar } from '../filters/FilterBar';
 import { FindingList } from '../findings/FindingList';
 import { importFile } from '../io/import-file';
 import { SessionList } from '../sessions/SessionList';
-import { StreamList } from '../sessions/StreamList';
+import { StreamTable } from '../sessions/StreamTable';
 import { SettingsPanel } from '../settings/SettingsPanel';
 import { TabChooser } from '../TabChooser';
 import { Timeline } from '../timeline/Timeline';
+import { TimelineControls } from '../timeline/TimelineControls';
 import type { Lens } from './create-lens';
 import { EmptyState } from './EmptyState';
 import { LensContext } from './lens-context';
 import { NoticeBar } from './NoticeBar';
+import { onPanelKey } from './panel-keys';
 import { Toolbar } from './Toolbar';
 
-/** The panel: toolbar, then sessions and findings | filters, timeline, streams | event detail. */
+/**
+ * The panel, as tall as its window: the toolbar, then sessions and findings | filters, timeline,
+ * the streams' table | the detail. Where the detail has no column of its own (lens.css), it
+ * opens over the table, under the timeline.
+ */
 export function LensApp({ lens }: { lens: Lens }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   // Through a computed: the app re-renders when sessions first appear, not on every report (each
   // part below subscribes to what it shows).
   const hasSessions = useComputed(() => (lens.report.value?.sessions.length ?? 0) > 0).value;
+  const detailOpen = useComputed(() => lens.selection.mark.value !== null || lens.selection.stream.value !== null).value;
   const onDrop = (e: DragEvent) => {
     const file = e.dataTransfer?.files[0];
     if (!file) return;
@@ -29,25 +36,24 @@ export function LensApp({ lens }: { lens: Lens }) {
   };
   return (
     <LensContext.Provider value={lens}>
-      <main class="lens" data-theme={lens.theme.value} onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
+      <main class="lens" data-theme={lens.theme.value} onDragOver={(e) => e.preventDefault()} onDrop={onDrop} onKeyDown={(e) => onPanelKey(lens, e)}>
         <Toolbar settingsOpen={settingsOpen} toggleSettings={() => setSettingsOpen(!settingsOpen)} />
         <NoticeBar />
         {settingsOpen ? <SettingsPanel close={() => setSettingsOpen(false)} /> : null}
         <TabChooser store={lens.store} />
         {hasSessions ? (
-          <div class="workbench">
-            <aside class="sidebar">
+          <div class={`workbench${detailOpen ? ' detail-open' : ''}`}>
+            <aside class="sidebar" aria-label="Sessions and findings">
               <SessionList />
               <FindingList />
             </aside>
-            <div class="centre">
+            <div class="view-bar">
               <FilterBar />
-              <Timeline />
-              <StreamList />
+              <TimelineControls />
             </div>
-            <aside class="detail-pane">
-              <EventDetail />
-            </aside>
+            <Timeline />
+            <StreamTable />
+            <DetailPane />
           </div>
         ) : (
           <EmptyState />

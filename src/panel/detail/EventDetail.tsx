@@ -1,33 +1,39 @@
 import { useLens } from '../app/lens-context';
-import { explain } from '../findings/explain';
 import { clip, shortId, visibleLine } from '../text/visible';
 import { ClippedText } from './ClippedText';
 import { CopyButton } from './CopyButton';
 import { curlOf } from './curl';
+import { DetailFindings } from './DetailFindings';
 import { HeaderTable } from './HeaderTable';
 import { prettyJson, rawSse } from './raw-sse';
+import { StreamDetail } from './StreamDetail';
 
-/** Everything about the selected event: raw SSE, JSON with its role, headers, timing, stream. */
+/**
+ * Everything about the selected event: raw SSE, JSON with its role, headers, timing, stream. A
+ * stream chosen on its own (a resume answered with no event) shows the stream instead.
+ */
 export function EventDetail() {
   const lens = useLens();
   const mark = lens.selection.mark.value;
   const source = lens.source.value;
   const session = lens.session.value;
   const record = mark ? source.events(mark.stream).get(mark.event) : undefined;
+  const stream = lens.selection.stream.value;
+  if (!mark && stream !== null && session) return <StreamDetail stream={stream} />;
   if (!mark || !record || !session) {
     return (
-      <section class="detail detail-empty" data-testid="event-detail-empty" aria-label="Event detail">
-        <p class="muted">Select an event on the timeline (click, or focus it and use the arrow keys), in a stream's list, or through a finding to see its raw SSE, JSON, headers and timing.</p>
+      <section class="detail detail-empty" data-testid="event-detail-empty" aria-label="Event detail" tabIndex={-1}>
+        <p class="muted">Select an event on the timeline (click, or focus it and use the arrow keys), in the table, or through a finding to see its raw SSE, JSON, headers and timing.</p>
       </section>
     );
   }
-  const stream = session.streams.find((s) => s.index === mark.stream);
+  const report = session.streams.find((s) => s.index === mark.stream);
   const exchange = source.exchange(mark.stream);
   const findings = session.findings.filter((f) => f.stream === mark.stream && f.event === mark.event);
   const pretty = prettyJson(record.data);
   const sinceRequest = exchange ? record.time - exchange.startTime : undefined;
   return (
-    <section class="detail" data-testid="event-detail" data-stream={mark.stream} data-event={mark.event} aria-label="Event detail">
+    <section class="detail" data-testid="event-detail" data-stream={mark.stream} data-event={mark.event} aria-label="Event detail" tabIndex={-1}>
       <h2>
         Event {mark.event} of stream #{mark.stream} <span class={`role role-${record.role}`}>{record.role}</span>
       </h2>
@@ -43,19 +49,12 @@ export function EventDetail() {
         </dd>
         <dt>stream</dt>
         <dd class="untrusted-line">
-          #{mark.stream} {stream?.method} {visibleLine(clip(stream?.url ?? '', 300))} → {stream?.status || '-'}, {exchange?.end.state ?? stream?.end}
-          {stream?.lastEventId != null ? `, resumes from ${shortId(stream.lastEventId, 24)}` : ''}
+          #{mark.stream} {lens.requests.value.label(session, mark.stream)}: {report?.method} {visibleLine(clip(report?.url ?? '', 300))} → {report?.status || '-'},{' '}
+          {exchange?.end.state ?? report?.end}
+          {report?.lastEventId != null ? `, resumes from ${shortId(report.lastEventId, 24)}` : ''}
         </dd>
       </dl>
-      {findings.length > 0 ? (
-        <ul class="detail-findings">
-          {findings.map((f, i) => (
-            <li key={i} class={`finding-${f.severity}`}>
-              <code>{f.code}</code>: {explain(f.code)}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <DetailFindings findings={findings} />
       <div class="detail-actions">
         <CopyButton label="Copy raw event" testId="copy-raw" text={() => rawSse(record)} />
         {exchange ? <CopyButton label="Copy request as cURL" testId="copy-curl" text={() => curlOf(exchange)} /> : null}

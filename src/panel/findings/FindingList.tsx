@@ -1,57 +1,54 @@
-import type { Finding } from '../../core/index';
+import { useComputed } from '@preact/signals';
 import { useLens } from '../app/lens-context';
-import { clip, shortId, visibleLine } from '../text/visible';
-import { adviseClient, explain } from './explain';
+import { shortId } from '../text/visible';
+import { FindingCard } from './FindingCard';
+import { instanceKey } from './finding-groups';
 
-const RANK = { error: 0, warning: 1, info: 2 } as const;
-/** Findings listed at most; the rest are counted. */
-export const MAX_FINDING_ROWS = 500;
-/** Finding messages quote untrusted values; they are clipped for the list. */
-const MESSAGE_CHARS = 400;
+/** Finding cards listed at most; the rest are counted. */
+export const MAX_FINDING_CARDS = 500;
 
 /**
- * Every session's findings, errors first, so nothing hides behind an unselected session. A click
- * selects the finding's session and its event in the timeline.
+ * Every session's findings, errors first, so nothing hides behind an unselected session: one card
+ * per code and session, with a count. A click selects what the finding points at; Up/Down move
+ * between cards, n / p (or F8 / Shift+F8) from anywhere in the panel.
  */
 export function FindingList() {
   const lens = useLens();
-  const sessions = lens.report.value?.sessions ?? [];
-  if (sessions.length === 0) return null;
-  const many = sessions.length > 1;
-  const all = sessions
-    .flatMap((s) => s.findings.map((f) => ({ ...f, session: s.key })))
-    .sort((a, b) => RANK[a.severity] - RANK[b.severity] || a.stream - b.stream);
-  const shown = all.slice(0, MAX_FINDING_ROWS);
-  const select = (f: Finding & { session: string }) => {
-    lens.selection.selectSession(f.session);
-    const events = lens.source.value.events(f.stream);
-    lens.selection.selectMark(events.length > 0 ? { stream: f.stream, event: f.event ?? 0 } : null);
+  // Through computeds: a live report is rebuilt every frame, and the cards change only with the findings.
+  const sessions = useComputed(() => lens.report.value?.sessions.length ?? 0).value;
+  if (sessions === 0) return null;
+  const groups = lens.findingGroups.value;
+  const count = groups.reduce((n, g) => n + g.items.length, 0);
+  const shown = groups.slice(0, MAX_FINDING_CARDS);
+  const cursor = lens.findingCursor.value;
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    const cards = [...(e.currentTarget as HTMLElement).querySelectorAll<HTMLElement>('[data-testid="finding"]')];
+    const at = cards.indexOf(document.activeElement as HTMLElement);
+    const next = cards[Math.min(cards.length - 1, Math.max(0, at + (e.key === 'ArrowDown' ? 1 : -1)))];
+    if (!next) return;
+    e.preventDefault();
+    next.focus();
+    next.click();
   };
   return (
     <section class="findings" aria-label="Findings">
       <h2>
-        Findings <span class="count">{all.length}</span>
+        Findings <span class="count">{count}</span>
+        {count > 0 ? <span class="muted keys"> n / p: next, previous</span> : null}
       </h2>
-      {all.length === 0 ? <p class="muted">No findings: every resume checks out.</p> : null}
-      <ul>
-        {shown.map((f, i) => (
-          <li key={`${f.stream}:${f.event}:${f.code}:${i}`}>
-            <button type="button" class={`finding finding-${f.severity}`} data-testid="finding" data-code={f.code} data-severity={f.severity} onClick={() => select(f)}>
-              <span class="finding-head">
-                <span class={`severity severity-${f.severity}`}>{f.severity}</span> <code>{f.code}</code>{' '}
-                <span class="muted">
-                  {many ? `${shortId(f.session, 10)} ` : ''}stream #{f.stream}
-                  {f.event === null ? '' : `, event ${f.event}`}
-                </span>
-              </span>
-              <span class="finding-explanation">{explain(f.code)}</span>
-              <span class="finding-advice">{adviseClient(f.code)}</span>
-              <span class="finding-message">{visibleLine(clip(f.message, MESSAGE_CHARS))}</span>
-            </button>
-          </li>
+      {count === 0 ? <p class="muted">No findings: every resume checks out.</p> : null}
+      <ul onKeyDown={onKeyDown}>
+        {shown.map((g) => (
+          <FindingCard
+            key={g.key}
+            group={g}
+            session={sessions > 1 ? shortId(g.session, 10) : null}
+            current={cursor !== null && g.items.some((f) => instanceKey(f) === cursor) ? cursor : null}
+          />
         ))}
       </ul>
-      {all.length > shown.length ? <p class="muted">{all.length - shown.length} more findings not listed.</p> : null}
+      {groups.length > shown.length ? <p class="muted">{groups.length - shown.length} more finding cards not listed.</p> : null}
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import { FINDINGS, type FindingCode } from '../../core/index';
 
-/**
- * What a finding means, in one plain sentence, from the core's findings table. The finding's own
- * message carries the evidence: ids and values.
- */
+/** What a finding means, in one plain sentence, from the core's findings table. */
 export const explain = (code: FindingCode): string => FINDINGS[code]?.explain ?? 'A finding of the analysis.';
 
-/** What the client's owner should do about a finding, from the same table. */
-export const adviseClient = (code: FindingCode): string => FINDINGS[code]?.advice.client ?? '';
+/** A finding's title, from the same table. */
+export const titleOf = (code: FindingCode): string => FINDINGS[code]?.title ?? code;
+
+/** What the client's owner, and the server's and infrastructure's, should do, from the same table. */
+export const adviceOf = (code: FindingCode): { client: string; server: string } => FINDINGS[code]?.advice ?? { client: '', server: '' };

@@ -33,9 +33,10 @@ export function exchangesToDeliveries(exchanges: readonly Exchange[], relay: str
 /**
  * A capture feed that replays recorded traffic (a HAR's exchanges or recorded deliveries)
  * through the same capture store the extension uses. "Reload and capture from start" replays it
- * again, under a new relay id as a reloaded page would have.
+ * again, under a new relay id as a reloaded page would have; `canReload: false` offers no such
+ * button (the inline shell has no page to reload).
  */
-export function createReplayAdapter() {
+export function createReplayAdapter(options: { canReload?: boolean } = {}) {
   let sink: PanelSink | null = null;
   let round = 0;
   let recorded: ((relay: string) => Delivery[]) | null = null;
@@ -52,7 +53,7 @@ export function createReplayAdapter() {
     attach: () => undefined,
     clear: () => undefined,
     reload: play,
-    canReload: true,
+    canReload: options.canReload ?? true,
   };
   return {
     adapter,

@@ -25,6 +25,9 @@ export function createFilters() {
 
 export type Filters = ReturnType<typeof createFilters>;
 
+/** A result or an error: it carries the id of the request it answers, and no method. */
+const answers = (record: EventRecord): boolean => (record.role === 'result' || record.role === 'error') && record.idKey !== undefined;
+
 export interface Matcher {
   includeStream(stream: StreamReport): boolean;
   include(stream: StreamReport, record: EventRecord): boolean;
@@ -33,8 +36,14 @@ export interface Matcher {
 /**
  * The filters as predicates. `requestIdsOf` gives the JSON-RPC ids a stream's request sent, so a
  * request id matches the response that carries it and the whole stream that answers it.
+ * `methodOfId` gives the method a request id was sent with, so a method matches the results
+ * that answer it (a result names no method of its own).
  */
-export function matcherOf(filters: Filters, requestIdsOf: (stream: number) => readonly string[]): Matcher | undefined {
+export function matcherOf(
+  filters: Filters,
+  requestIdsOf: (stream: number) => readonly string[],
+  methodOfId: (idKey: string) => string | undefined = () => undefined,
+): Matcher | undefined {
   if (!filters.active.value) return undefined;
   const stream = filters.stream.value;
   const method = filters.method.value;
@@ -45,7 +54,7 @@ export function matcherOf(filters: Filters, requestIdsOf: (stream: number) => re
   return {
     includeStream: (s) => stream === null || s.index === stream,
     include(s, record) {
-      if (method !== '' && record.method !== method) return false;
+      if (method !== '' && record.method !== method && !(answers(record) && methodOfId(record.idKey!) === method)) return false;
       if (wanted && !(record.idKey !== undefined && wanted.has(record.idKey)) && !requestIdsOf(s.index).some((k) => wanted.has(k))) return false;
       if (pattern && !(pattern.test(record.data) || (record.id !== undefined && pattern.test(record.id)) || (record.event !== undefined && pattern.test(record.event)))) {
         return false;

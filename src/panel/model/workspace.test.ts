@@ -14,7 +14,7 @@ describe('workspace', () => {
     for (let i = 0; i <= MAX_IMPORTS; i++) expect(workspace.importHar(`f${i}.har`, har)).toBe(true);
     expect(workspace.sources.value.map((s) => s.label)).toEqual(['Live capture', ...Array.from({ length: MAX_IMPORTS }, (_, i) => `f${i + 1}.har`)]);
     expect(workspace.active.value.label).toBe(`f${MAX_IMPORTS}.har`);
-    expect(workspace.notice.value?.text).toContain('1 older import(s) closed');
+    expect(workspace.notice.value?.text).toContain('1 older import closed');
     workspace.close(workspace.active.value.id);
     expect(workspace.active.value).toBe(live);
   });

@@ -1,5 +1,6 @@
 import { computed, signal } from '@preact/signals';
 import { readHar, type AnalysisOptions } from '../../core/index';
+import { plural } from '../text/plural';
 import type { CaptureSource } from './capture-source';
 import { createImportedSource } from './imported-source';
 
@@ -54,12 +55,12 @@ export function createWorkspace(live: CaptureSource, options: () => AnalysisOpti
       }
       sources.value = [live, ...kept, source];
       activeId.value = source.id;
-      const skipped = result.skippedEntries > 0 ? `; ${result.skippedEntries} unreadable entries skipped` : '';
+      const skipped = result.skippedEntries > 0 ? `; ${plural(result.skippedEntries, 'unreadable entry', 'unreadable entries')} skipped` : '';
       const problems = result.problems.length > 0 ? ` (${result.problems[0]}${result.problems.length > 1 ? ', …' : ''})` : '';
-      const dropped = droppedImports > 0 ? `; ${droppedImports} older import(s) closed to stay under ${MAX_IMPORTS}` : '';
+      const dropped = droppedImports > 0 ? `; ${plural(droppedImports, 'older import')} closed to stay under ${MAX_IMPORTS}` : '';
       notice.value = {
         kind: 'info',
-        text: `Imported ${name}: ${report.summary.sessions} session(s), ${report.summary.streams} stream(s), ${report.summary.events} event(s)${skipped}${problems}${dropped}.`,
+        text: `Imported ${name}: ${plural(report.summary.sessions, 'session')}, ${plural(report.summary.streams, 'stream')}, ${plural(report.summary.events, 'event')}${skipped}${problems}${dropped}.`,
       };
       return true;
     },

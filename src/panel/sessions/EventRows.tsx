@@ -1,81 +1,79 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useMemo } from 'preact/hooks';
 import type { EventTable } from '../../core/index';
 import { useLens } from '../app/lens-context';
-import { MARK_ERROR, type StreamMarks } from '../timeline/marks';
-import { clip, shortId, visibleLine } from '../text/visible';
-import { LIST_PX, ROW_PX, rowWindow } from './row-window';
-import { useThrottled } from './use-throttled';
+import { MARK_DESYNC, MARK_ERROR, MARK_WARNING, type StreamMarks } from '../timeline/marks';
+import { clip, middleId, visibleLine } from '../text/visible';
+import { ROW_PX } from './table-rows';
 
-/** Rows per stream (the latest ones); the timeline shows every event. */
-export const MAX_EVENT_ROWS = 200;
 /** Characters of data shown in a row; the detail shows all of it. */
 const ROW_DATA_CHARS = 240;
-/**
- * How often a live stream's rows follow its new events. The timeline paints every report; the
- * rows are text to read, and rebuilding them for every report was most of the panel's work at
- * 1,000 events/s. bench/live-latency.ts on 2 cores: p95 105-129 ms before this and the memo
- * below, 90-93 ms after, 54-86 ms with no rows at all.
- */
-export const ROWS_REFRESH_MS = 250;
+
+export interface RowsProps {
+  stream: number;
+  events: EventTable;
+  marks: StreamMarks;
+  /** Rows [from, to) of the stream's `count` shown rows are rendered. */
+  from: number;
+  to: number;
+  count: number;
+  order: 'asc' | 'desc';
+  /** Epoch ms of the timeline's origin: times are shown from it, like the axis. */
+  origin: number;
+  /** What a result answers: the method of the request with its id. */
+  methodOf: (idKey: string) => string | undefined;
+}
+
+const ms = (x: number): string => `${x.toFixed(x < 10 && x > -10 ? 1 : 0)} ms`;
 
 /**
- * A stream's events as rows (id, type, method, value, data), filtered like the timeline. Data is
- * rendered as text, never as HTML: the page wrote it. Only the rows scrolled into view are
- * elements (see rowWindow); scrolling brings in the others.
+ * A stream's events as table rows (id, event, method or role, app_seq, time, Δ, data), filtered
+ * like the timeline, in time order either way. Only rows [from, to) are elements; padding of the
+ * same height stands for the others. Data is rendered as text, never as HTML: the page wrote it.
  */
-export function EventRows({ stream, events, marks }: { stream: number; events: EventTable; marks: StreamMarks | undefined }) {
+export function EventRows({ stream, events, marks, from, to, count, order, origin, methodOf }: RowsProps) {
   const lens = useLens();
   const selected = lens.selection.mark.value;
-  const [scrollTop, setScrollTop] = useState(0);
-  const count = useThrottled(marks?.count ?? 0, ROWS_REFRESH_MS);
-  const first = Math.max(0, count - MAX_EVENT_ROWS);
-  // Row 0 is the note about earlier events when there is one; the events follow it.
-  const note = first > 0 ? 1 : 0;
-  const total = note + count - first;
-  const { from, to } = rowWindow(scrollTop, total);
-  const shown: { i: number; index: number; error: boolean }[] = [];
-  for (let r = Math.max(from, note); marks && r < to; r++) {
-    const i = first + r - note;
-    shown.push({ i, index: marks.event[i]!, error: (marks.flags[i]! & MARK_ERROR) !== 0 });
-  }
   const selectedEvent = selected?.stream === stream ? selected.event : -1;
-  // Rebuilt only when what they show changes (at most every ROWS_REFRESH_MS while the stream is
-  // live): reading and diffing the same rows again for every report cost about as much as new ones.
-  const signature = `${count}:${selectedEvent}:${shown.map((row) => `${row.index}${row.error ? '!' : ''}`).join(',')}`;
-  const rows = useMemo(
-    () =>
-      shown.map(({ i, index, error }) => {
-        const e = events.get(index)!;
-        return (
-          <li key={index} data-testid="event-row" data-id={e.id ?? ''} data-truncated={e.truncated ? 'true' : undefined} aria-posinset={i - first + 1} aria-setsize={count - first}>
-            <button
-              type="button"
-              class={`event-row${error ? ' event-error' : ''}`}
-              aria-pressed={selectedEvent === index}
-              onClick={() => lens.selection.selectMark({ stream, event: index })}
-            >
-              <span class="event-index">{index}</span>
-              <span class="event-id">{e.id === undefined ? '-' : shortId(e.id, 18)}</span>
-              <span class="event-role">{e.role}</span>
-              {e.method ? <span class="event-method">{visibleLine(clip(e.method, 60))}</span> : null}
-              {e.seq ? <span class="event-seq">{e.seq.key}={e.seq.value}</span> : null}
-              {e.truncated ? <span class="event-truncated">truncated</span> : null}
-              <span class="event-data">{visibleLine(clip(e.data, ROW_DATA_CHARS))}</span>
-            </button>
-          </li>
-        );
-      }),
-    // `shown`, `first` and `count` are all in the signature.
-    [signature, events, stream, lens],
-  );
-  if (!marks || count === 0) return null;
+  const shown: { index: number; flags: number }[] = [];
+  for (let r = from; r < to; r++) {
+    const i = order === 'asc' ? r : count - 1 - r;
+    shown.push({ index: marks.event[i]!, flags: marks.flags[i]! });
+  }
+  // Rebuilt only when what they show changes: reading and diffing the same rows again for every
+  // live report cost about as much as new ones.
+  const signature = `${selectedEvent}:${origin}:${shown.map((row) => `${row.index}/${row.flags}`).join(',')}`;
+  const rows = useMemo(() => {
+    const out = [];
+    for (const { index, flags } of shown) {
+      const e = events.get(index);
+      if (!e) continue;
+      const tone = flags & (MARK_ERROR | MARK_DESYNC) ? ' event-error' : flags & MARK_WARNING ? ' event-warning' : '';
+      const answered = e.idKey !== undefined && (e.role === 'result' || e.role === 'error') ? methodOf(e.idKey) : undefined;
+      const what = e.method ? visibleLine(clip(e.method, 60)) : answered ? `${e.role} · ${answered}` : e.role;
+      const previous = index > 0 ? events.timeAt(index - 1) : undefined;
+      const id = e.id === undefined ? '' : visibleLine(clip(e.id, 500));
+      out.push(
+        <li key={index} data-testid="event-row" data-id={e.id ?? ''} data-event={index} data-error={tone === ' event-error' ? 'true' : undefined} data-truncated={e.truncated ? 'true' : undefined}>
+          <button type="button" class={`event-row${tone}`} aria-pressed={selectedEvent === index} onClick={() => lens.selection.selectMark({ stream, event: index })}>
+            <span class="col-id" title={id}>{e.id === undefined ? '-' : middleId(e.id, 21)}</span>
+            <span class="col-event">{e.event === undefined ? '' : visibleLine(clip(e.event, 30))}</span>
+            <span class="col-what">{what}</span>
+            <span class="col-seq" title={e.seq?.key}>{e.seq ? e.seq.value : ''}</span>
+            <span class="col-time">+{ms(e.time - origin)}</span>
+            <span class="col-delta">{previous === undefined ? '' : `+${ms(e.time - previous)}`}</span>
+            <span class="col-data">
+              {e.truncated ? <span class="event-truncated">truncated </span> : null}
+              {visibleLine(clip(e.data, ROW_DATA_CHARS))}
+            </span>
+          </button>
+        </li>,
+      );
+    }
+    return out;
+    // `shown` and `origin` are in the signature; the rows read nothing else that changes.
+  }, [signature, events, stream, lens, methodOf]);
   return (
-    <ol
-      class="events"
-      style={{ maxHeight: `${LIST_PX}px`, paddingTop: `${from * ROW_PX}px`, paddingBottom: `${(total - to) * ROW_PX}px` }}
-      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
-    >
-      {note && from === 0 ? <li class="muted">{first} earlier events: see the timeline</li> : null}
+    <ol class="events" aria-label={`Events of stream #${stream}`} style={{ paddingTop: `${from * ROW_PX}px`, paddingBottom: `${(count - to) * ROW_PX}px` }}>
       {rows}
     </ol>
   );

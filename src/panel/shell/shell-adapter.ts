@@ -31,7 +31,9 @@ function pageTheme(win: Window, forced: string | null): ThemeSource {
 /** The inline shell's adapter: a replay feed for the capture, and the page's own storage and files. */
 export function createShellAdapter(win: Window) {
   const params = new URLSearchParams(win.location.search);
-  const replay = createReplayAdapter();
+  // A plain page inspects no page of its own: "Reload and capture from start" would only replay
+  // the same recording into the same view, so the shell does not offer it.
+  const replay = createReplayAdapter({ canReload: false });
   let storage: Storage | undefined;
   try {
     storage = win.localStorage;

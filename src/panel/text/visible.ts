@@ -32,6 +32,15 @@ export function shortId(id: string, max = 14): string {
   return shown.length <= max ? shown : `…${shown.slice(-max)}`;
 }
 
+/** A long opaque id with its middle left out (`1c28c03c-a…5938_fwqca0gk`): SDK ids differ at both ends. */
+export function middleId(id: string, max = 21): string {
+  // Only the ends are shown: a hostile megabyte-long id is not made visible whole.
+  const shown = visibleLine(id.length > 4 * max ? `${id.slice(0, 2 * max)}${id.slice(-2 * max)}` : id);
+  if (shown.length <= max) return shown;
+  const head = Math.ceil((max - 1) / 2);
+  return `${shown.slice(0, head)}…${shown.slice(shown.length - (max - 1 - head))}`;
+}
+
 export function formatChars(n: number): string {
   if (n < 1_000) return `${n} chars`;
   if (n < 1_000_000) return `${(n / 1_000).toFixed(1)}k chars`;

@@ -7,9 +7,12 @@ import { visibleMarks, type ListedMark } from './visible-marks';
 /** Marks listed at most; zooming in lists the rest. */
 export const MAX_LISTED_MARKS = 200;
 
-export const describeMark = (m: ListedMark, idOf: (stream: number, event: number) => string | undefined): string =>
+/** Where a mark stands on the x axis, in words. */
+const placeOf = (x: number, axis: TimelineData['axis']): string => (axis === 'order' ? `event #${Math.round(x)} of the session` : `+${x.toFixed(1)} ms`);
+
+export const describeMark = (m: ListedMark, idOf: (stream: number, event: number) => string | undefined, axis: TimelineData['axis'] = 'time'): string =>
   [
-    `+${m.time.toFixed(1)} ms`,
+    placeOf(m.time, axis),
     `stream #${m.stream} event ${m.event}`,
     m.hasId ? `id ${idOf(m.stream, m.event)}` : 'no id',
     m.seq === m.seq ? `sequence ${m.seq}` : 'no sequence',
@@ -32,14 +35,14 @@ export function MarkList({ data, view }: { data: TimelineData; view: View }) {
           <ul data-testid="mark-list">
             {data.resumes.map((r) => (
               <li key={`r${r.stream}`}>
-                Resume boundary at +{r.time.toFixed(1)} ms: stream #{r.stream}, status {r.status || 'none'}, verdict {r.verdict}
+                Resume boundary at {placeOf(r.time, data.axis)}: stream #{r.stream}, status {r.status || 'none'}, verdict {r.verdict}
                 {r.bad ? ' (the sequences stop advancing together here)' : ''}
               </li>
             ))}
             {listed.marks.map((m) => (
               <li key={`${m.stream}:${m.event}`}>
                 <button type="button" data-testid="timeline-mark" class={m.error ? 'mark-error' : ''} onClick={() => lens.selection.selectMark({ stream: m.stream, event: m.event })}>
-                  {describeMark(m, lens.idOf)}
+                  {describeMark(m, lens.idOf, data.axis)}
                 </button>
               </li>
             ))}

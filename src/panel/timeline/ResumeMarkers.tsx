@@ -1,40 +1,80 @@
+import { useMemo } from 'preact/hooks';
 import { useLens } from '../app/lens-context';
 import { shortId } from '../text/visible';
-import type { TimelineData } from './marks';
+import { BAND_ROW_PX, type Layout } from './layout';
+import type { ResumeMark, TimelineData } from './marks';
+import { placeResumeLabels, resumeText } from './resume-labels';
 import type { View } from './view';
 
+/** The labels' type: lens.css `.resume-marker` sets the same. */
+const BOLD = 'bold 11px system-ui, sans-serif';
+
+/** Label widths kept at most; past it the cache starts again (it only saves measuring). */
+const MAX_WIDTHS = 500;
+
 /**
- * The label of every resume boundary in view, laid over the canvas line it names: Last-Event-ID,
- * HTTP status and verdict. Real elements, so they can be focused, read and clicked.
+ * Text widths from a canvas of our own: no layout read, and each label measured once (a live
+ * session renders the same labels every frame). Without canvas support, an estimate.
  */
-export function ResumeMarkers({ data, view, width }: { data: TimelineData; view: View; width: number }) {
+function useMeasure(): (text: string) => number {
+  return useMemo(() => {
+    const ctx = typeof document === 'undefined' ? null : document.createElement('canvas').getContext?.('2d') ?? null;
+    if (ctx) ctx.font = BOLD;
+    const known = new Map<string, number>();
+    return (text: string) => {
+      let w = known.get(text);
+      if (w === undefined) {
+        if (known.size >= MAX_WIDTHS) known.clear();
+        known.set(text, (w = ctx ? ctx.measureText(text).width : text.length * 7));
+      }
+      return w;
+    };
+  }, []);
+}
+
+/**
+ * The label of every resume boundary in view, in the band above the axis, over the canvas line it
+ * names: status, verdict and the boundary's arithmetic (`5 → expected 6 · got 11`). Real
+ * elements, so they can be focused, read and clicked; placed so that none overlaps another.
+ */
+export function ResumeMarkers({ data, view, layout }: { data: TimelineData; view: View; layout: Layout }) {
   const lens = useLens();
-  const pxPerMs = width / view.span;
+  const measure = useMeasure();
+  const selected = lens.selection.stream.value;
+  const pxPerUnit = layout.plotWidth / view.span;
+  const shown = data.resumes
+    .map((r) => ({ r, x: layout.plotLeft + (r.time - view.start) * pxPerUnit }))
+    .filter(({ x }) => x >= layout.plotLeft - 1 && x <= layout.width + 1);
+  const texts = shown.map(({ r }) => resumeText(r, shortId(r.lastEventId, 200)));
+  const places = placeResumeLabels(texts, shown.map((s) => s.x), measure, layout.width, Math.max(1, layout.bandHeight / BAND_ROW_PX));
+  const select = (r: ResumeMark) => {
+    const first = data.bridges.find((b) => b.resume === r.stream)?.to.event ?? 0;
+    if (lens.source.value.events(r.stream).length > first) lens.selection.selectMark({ stream: r.stream, event: first });
+    else lens.selection.selectStream(r.stream);
+  };
   return (
     <ol class="resume-markers" aria-label="Resume boundaries">
-      {data.resumes.map((r, i) => {
-        const x = (r.time - view.start) * pxPerMs;
-        if (x < -1 || x > width + 1) return null;
-        const status = r.status === 0 ? 'no response' : String(r.status);
-        const select = () => {
-          const events = lens.source.value.events(r.stream);
-          lens.selection.selectMark(events.length > 0 ? { stream: r.stream, event: 0 } : null);
-        };
+      {shown.map(({ r, x }, i) => {
+        const place = places[i]!;
         return (
-          // Near an edge the label hangs inwards from its line instead of being cut off.
-          <li key={r.stream} class={`resume-slot${x > width * 0.75 ? ' slot-end' : x < width * 0.25 ? ' slot-start' : ''}`} style={{ left: `${Math.round(x)}px`, top: `${(i % 3) * 20}px` }}>
+          <li key={r.stream} class="resume-slot" style={{ left: `${place.left}px`, top: `${place.top}px`, width: `${place.width}px` }}>
             <button
               type="button"
-              class={`resume-marker verdict-${r.verdict}${r.bad ? ' resume-bad' : ''}`}
+              class={`resume-marker tone-${r.tone}${r.bad ? ' resume-bad' : ''}${place.text === null ? ' resume-pin' : ''}${selected === r.stream ? ' selected' : ''}`}
               data-testid="resume-marker"
               data-verdict={r.verdict}
               data-bad={r.bad ? 'true' : 'false'}
+              data-tone={r.tone}
               data-stream={r.stream}
               data-x={Math.round(x)}
-              title={`Stream #${r.stream} resumes ${r.of === null ? 'an unknown stream' : `stream #${r.of}`} from Last-Event-ID ${shortId(r.lastEventId, 200)}`}
-              onClick={select}
+              data-last-seen={r.lastSeen}
+              data-expected={r.expected}
+              data-got={r.got}
+              title={texts[i]!.title}
+              aria-label={place.text === texts[i]!.full ? undefined : texts[i]!.title}
+              onClick={() => select(r)}
             >
-              Last-Event-ID {shortId(r.lastEventId, 12)} · {status} · {r.verdict}
+              {place.text}
             </button>
           </li>
         );

@@ -1,52 +1,67 @@
 import { effect, useComputed, useSignal } from '@preact/signals';
-import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { useLens } from '../app/lens-context';
 import { nextFrame } from '../next-frame';
-import { minHeightFor } from './layout';
+import { bandRowsFor, layoutOf, minHeightFor } from './layout';
 import { MarkList } from './MarkList';
+import { MarkTooltip, type Hover } from './MarkTooltip';
 import { createPainter } from './painter';
 import { PALETTES } from './palette';
 import { ResumeMarkers } from './ResumeMarkers';
-import { TimelineControls } from './TimelineControls';
 import { useTimelineInput } from './use-timeline-input';
 
 /** Width assumed until the first measurement (and in DOM-only test environments). */
 const FALLBACK_WIDTH = 800;
-const MIN_HEIGHT = 220;
 /** The User Timing measure of each painted frame (bench/paint-observer-browser.ts reads it). */
 const PAINT_MEASURE = 'mcp-stream-lens:paint';
 
 /**
  * The two-lane timeline of the selected session: lane 1 the transport ids per stream row, lane 2
- * the application sequence, on one time axis. Drawn on a canvas, one frame per animation frame at
- * most; resume labels and the list of marks are real elements beside it.
+ * the application sequence with its value scale, on one x axis (time, or event order). Drawn on a
+ * canvas, one frame per animation frame at most; resume labels, the tooltip and the list of marks
+ * are real elements beside it.
  */
 export function Timeline() {
   const lens = useLens();
   const wrap = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const width = useSignal(FALLBACK_WIDTH);
+  const measured = useSignal({ width: FALLBACK_WIDTH, height: 0 });
+  const [hover, setHover] = useState<Hover | null>(null);
   const data = lens.timelineData.value;
   const view = lens.timeline.view.value;
-  const size = useComputed(() => ({ width: width.value, height: heightFor(lens.timelineData.value?.rows ?? 1) }));
-  const height = size.value.height;
-  const input = useTimelineInput(lens, size);
+  const rows = data?.rows ?? 1;
+  const bandRows = bandRowsFor(data?.resumes.length ?? 0);
+  const minHeight = minHeightFor(rows, bandRows);
+  // CSS sizes the canvas box (as tall as the panel allows, never shorter than its lanes need).
+  const size = useComputed(() => {
+    const d = lens.timelineData.value;
+    const band = bandRowsFor(d?.resumes.length ?? 0);
+    return { width: measured.value.width, height: Math.max(minHeightFor(d?.rows ?? 1, band), measured.value.height), bandRows: band };
+  });
+  const layout = layoutOf(size.value.width, size.value.height, rows, bandRows);
+  const input = useTimelineInput(lens, size, setHover);
 
   useLayoutEffect(() => {
     const el = wrap.current!;
-    if (typeof ResizeObserver === 'undefined') return void (width.value = el.clientWidth || FALLBACK_WIDTH);
-    // The width from the observer's entries, which the browser measured in its own layout pass.
+    if (typeof ResizeObserver === 'undefined') return void (measured.value = { width: el.clientWidth || FALLBACK_WIDTH, height: 0 });
+    // The size from the observer's entries, which the browser measured in its own layout pass.
     // Reading clientWidth forces a layout of the whole panel there and then: while a session's
-    // views first fill in, that was 90 ms of the panel's first second.
-    const observer = new ResizeObserver(([entry]) => void (width.value = Math.round(entry!.contentRect.width) || FALLBACK_WIDTH));
+    // views first fill in, that was most of the panel's first second.
+    const observer = new ResizeObserver(([entry]) => {
+      const box = entry!.contentRect;
+      measured.value = { width: Math.round(box.width) || FALLBACK_WIDTH, height: Math.round(box.height) };
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
+
+  useEffect(() => effect(() => void (lens.plotWidth.value = layoutOf(size.value.width, 0, 1).plotWidth)), []);
 
   useEffect(() => {
     const paint = createPainter(canvas.current!);
     let cancel = () => {};
     let painted = 0;
+    let boxes = '';
     const stop = effect(() => {
       const frame = {
         data: lens.timelineData.value,
@@ -61,9 +76,12 @@ export function Timeline() {
       cancel = nextFrame(() => {
         if (!frame.data || !frame.view) return;
         const start = performance.now();
-        paint({ ...frame, data: frame.data, view: frame.view });
-        // A handshake for browser tests: a frame with data is on the canvas.
-        canvas.current?.setAttribute('data-painted', String(++painted));
+        const { text } = paint({ ...frame, data: frame.data, view: frame.view });
+        const el = canvas.current;
+        // Handshakes for browser tests: a frame with data is on the canvas, and where its text stands.
+        el?.setAttribute('data-painted', String(++painted));
+        const next = text.map((b) => `${Math.round(b.x)},${Math.round(b.y)},${Math.round(b.w)},${Math.round(b.h)}`).join(' ');
+        if (el && next !== boxes) el.setAttribute('data-text-boxes', (boxes = next));
         // For the benchmarks (bench/live-latency.ts, bench/timeline-frame.ts): when a frame drew how
         // many events, read by a PerformanceObserver. Only the newest entry stays buffered, so a
         // panel left open for hours holds one entry, not hours of them.
@@ -78,35 +96,41 @@ export function Timeline() {
   }, []);
 
   const bad = data?.resumes.filter((r) => r.bad).length ?? 0;
+  // No event count: the label would change with every live event, for a screen reader to re-read.
   const summary = data
-    ? `${data.total} events on ${data.streams.length} streams, ${data.resumes.length} resume boundaries${bad > 0 ? `, ${bad} where the sequences stop advancing together` : ''}.`
+    ? `${data.streams.length} streams, ${data.resumes.length} resume boundaries${bad > 0 ? `, ${bad} where the sequences stop advancing together` : ''}.`
     : 'No session selected.';
+  const nothing = data !== null && data.total === 0 && lens.filters.active.value;
   return (
-    <section class="timeline" data-testid="timeline" aria-label="Timeline">
-      <TimelineControls />
-      <div class="timeline-canvas" ref={wrap} style={{ height: `${height}px` }}>
+    <section class="timeline" data-testid="timeline" data-axis={data?.axis} aria-label="Timeline">
+      <div class="timeline-canvas" ref={wrap} style={{ minHeight: `${minHeight}px` }}>
         <canvas
           ref={canvas}
           tabIndex={0}
           role="application"
           aria-roledescription="timeline"
           aria-label={`Two-lane timeline. ${summary} Arrow keys step from event to event, plus and minus zoom, F fits the session, Shift+arrows pan.`}
-          style={{ width: `${width.value}px`, height: `${height}px` }}
+          style={{ width: `${size.value.width}px`, height: `${size.value.height}px` }}
           onPointerDown={input.onPointerDown}
           onPointerMove={input.onPointerMove}
           onPointerUp={input.onPointerUp}
+          onPointerLeave={input.onPointerLeave}
           onWheel={input.onWheel}
           onKeyDown={input.onKeyDown}
         />
-        {data && view ? <ResumeMarkers data={data} view={view} width={width.value} /> : null}
+        {data && view ? <ResumeMarkers data={data} view={view} layout={layout} /> : null}
+        {nothing ? (
+          <p class="timeline-empty" data-testid="timeline-empty">
+            No event matches the filters.
+          </p>
+        ) : null}
+        {hover ? <MarkTooltip hover={hover} width={size.value.width} height={size.value.height} /> : null}
       </div>
       {data && view ? <MarkList data={data} view={view} /> : null}
       <SelectionAnnouncer />
     </section>
   );
 }
-
-const heightFor = (rows: number): number => Math.max(MIN_HEIGHT, minHeightFor(rows));
 
 /** Tells screen readers which event the arrow keys landed on. */
 function SelectionAnnouncer() {

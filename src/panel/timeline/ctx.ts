@@ -6,5 +6,5 @@ export type Ctx = Pick<
   CanvasRenderingContext2D,
   | 'fillStyle' | 'strokeStyle' | 'lineWidth' | 'font' | 'textBaseline' | 'textAlign' | 'globalAlpha'
   | 'fillRect' | 'clearRect' | 'beginPath' | 'closePath' | 'moveTo' | 'lineTo' | 'stroke' | 'fill' | 'rect' | 'fillText'
-  | 'setLineDash' | 'save' | 'restore'
+  | 'setLineDash' | 'save' | 'restore' | 'measureText' | 'translate' | 'clip'
 >;

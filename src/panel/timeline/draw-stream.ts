@@ -4,12 +4,15 @@ import { rowY, seqY, type Layout } from './layout';
 import { MARK_DESYNC, MARK_ERROR, MARK_HAS_ID, type StreamMarks, type TimelineData } from './marks';
 import { streamColour, type Palette } from './palette';
 import { accumulateColumns, type Columns } from './pyramid';
+import type { TextBoxes } from './text-boxes';
 import type { View } from './view';
 
 /** Marks closer together than this many pixels are drawn as per-column aggregates. */
 export const MIN_MARK_PX = 3;
-/** Id and value labels appear when neighbouring marks are at least this far apart. */
+/** Id and value labels are tried only where marks are at least this far apart on average. */
 const LABEL_PX = 90;
+/** Between a mark and its label. */
+const LABEL_GAP = 5;
 const RED = MARK_ERROR | MARK_DESYNC;
 
 /** Per-column buffers reused from frame to frame (no allocation while panning). */
@@ -31,12 +34,13 @@ export interface StreamFrame {
   ctx: Ctx;
   data: TimelineData;
   view: View;
+  /** The plot's width; the context is translated to the plot's left edge. */
   width: number;
   layout: Layout;
   palette: Palette;
+  /** Where the frame's text stands so far: a label that would overlap any of it is left out. */
+  text?: TextBoxes;
   idOf?: (stream: number, event: number) => string | undefined;
-  /** Right edge of the last id label drawn in each lane-1 row (streams can share a row). */
-  labelEnds?: number[];
 }
 
 /** Draws one stream's visible marks; returns how many marks (or columns) it drew. */
@@ -90,27 +94,32 @@ function drawMarks(f: StreamFrame, s: StreamMarks, lo: number, hi: number, pxPer
     }
     ctx.fill();
   }
-  if (f.idOf && hi - lo > 0 && (hi - lo) * LABEL_PX <= f.width * 4) drawLabels(f, s, lo, hi, x, y1);
+  if (f.idOf && f.text && hi - lo > 0 && (hi - lo) * LABEL_PX <= f.width * 4) drawLabels(f, f.text, s, lo, hi, x, y1);
   return hi - lo;
 }
 
-/** Short id and value labels where there is room for them (the next mark is far enough). */
-function drawLabels(f: StreamFrame, s: StreamMarks, lo: number, hi: number, x: (i: number) => number, y1: number): void {
+/**
+ * Short id labels beside their marks in lane 1, and values beside their points in lane 2, where
+ * there is room: a label must end before the stream's next mark and overlap no other text (the
+ * frame's text boxes say). Past the plot's right edge a label goes to the left of its mark.
+ */
+function drawLabels(f: StreamFrame, text: TextBoxes, s: StreamMarks, lo: number, hi: number, x: (i: number) => number, y1: number): void {
   const { ctx } = f;
-  const ends = f.labelEnds ?? [];
   ctx.fillStyle = f.palette.text;
-  ctx.textBaseline = 'bottom';
-  ctx.textAlign = 'left';
   for (let i = lo; i < hi; i++) {
     const at = x(i);
-    if (at < (ends[s.row] ?? -Infinity)) continue;
     const next = i + 1 < s.count ? x(i + 1) : Infinity;
-    if (next - at < LABEL_PX / 2) continue;
+    const previous = i > 0 ? x(i - 1) : -Infinity;
     const id = f.idOf!(s.stream, s.event[i]!);
-    if (id !== undefined) ctx.fillText(id, at + 4, y1 - 4);
-    if (s.seqKey[i]! >= 0) ctx.fillText(String(s.seq[i]), at + 4, seqY(f.layout, f.data, s.seq[i]!) - 3);
-    ends[s.row] = at + LABEL_PX;
+    if (id !== undefined) besideMark(ctx, text, id, at, y1, previous, next, f.width);
+    if (s.seqKey[i]! >= 0) besideMark(ctx, text, String(s.seq[i]), at, seqY(f.layout, f.data, s.seq[i]!) - 8, previous, next, f.width);
   }
+}
+
+function besideMark(ctx: Ctx, text: TextBoxes, label: string, at: number, y: number, previous: number, next: number, width: number): void {
+  const w = text.width(ctx, label);
+  if (at + LABEL_GAP + w < Math.min(next - LABEL_GAP, width) && text.draw(ctx, label, at + LABEL_GAP, y)) return;
+  if (at - LABEL_GAP - w > Math.max(previous + LABEL_GAP, 0)) text.draw(ctx, label, at - LABEL_GAP, y, 'right');
 }
 
 /** Level of detail: one aggregate per pixel column, built from the pyramid's blocks. */

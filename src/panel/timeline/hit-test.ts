@@ -9,11 +9,11 @@ const HIT_PX = 7;
 /** Marks examined per stream around the pointer, so a click on a dense stretch stays O(log n). */
 const MAX_CANDIDATES = 64;
 
-/** The mark nearest to (x, y) in CSS pixels, in either lane, or null. */
-export function hitTest(data: TimelineData, view: View, width: number, height: number, x: number, y: number): MarkRef | null {
-  const layout = layoutOf(height, data.rows);
-  const pxPerMs = width / view.span;
-  const t = view.start + x / pxPerMs;
+/** The mark nearest to (x, y) in CSS pixels of the canvas, in either lane, or null. */
+export function hitTest(data: TimelineData, view: View, width: number, height: number, x: number, y: number, bandRows = 1): MarkRef | null {
+  const layout = layoutOf(width, height, data.rows, bandRows);
+  const pxPerMs = layout.plotWidth / view.span;
+  const t = view.start + (x - layout.plotLeft) / pxPerMs;
   let best: MarkRef | null = null;
   let bestDistance = HIT_PX * HIT_PX;
   for (const s of data.streams) {

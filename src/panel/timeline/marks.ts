@@ -40,6 +40,9 @@ export interface StreamMarks {
   pyramid: Pyramid;
 }
 
+/** How a resume boundary is coloured: by the worst finding about it, else by its verdict. */
+export type ResumeTone = 'ok' | 'error' | 'warning' | 'info';
+
 /** A resume boundary: the GET that sent `Last-Event-ID`. */
 export interface ResumeMark {
   stream: number;
@@ -51,12 +54,34 @@ export interface ResumeMark {
   verdict: Verdict;
   /** The two sequences stopped advancing together here (or an error finding says so). */
   bad: boolean;
+  tone: ResumeTone;
+  /**
+   * The boundary's arithmetic: the last value seen before it, what the rule expected next and
+   * what came. From the finding's evidence; `lastSeen` and `got` otherwise from the values drawn
+   * on either side (a genuine resume has no finding to give them).
+   */
+  lastSeen?: string | number;
+  expected?: string | number;
+  got?: string | number;
 }
 
-/** The stretch across a bad resume where the transport ids and the app sequence disagree. */
-export interface DesyncMark {
-  from: { stream: number; time: number; seq: number };
-  to: { stream: number; time: number; seq: number };
+/** One end of a bridge: an event, where it is drawn, and its app-sequence value (NaN: none). */
+export interface BridgeEnd {
+  stream: number;
+  event: number;
+  time: number;
+  seq: number;
+}
+
+/**
+ * What joins the two sides of a resume: from the event that delivered `Last-Event-ID` to the
+ * first replayed event. Red where the sequences stop advancing together (`bad`), green otherwise.
+ */
+export interface BridgeMark {
+  resume: number;
+  bad: boolean;
+  from: BridgeEnd;
+  to: BridgeEnd;
 }
 
 export interface TimelineData {
@@ -73,7 +98,9 @@ export interface TimelineData {
   end: number;
   total: number;
   resumes: ResumeMark[];
-  desyncs: DesyncMark[];
+  bridges: BridgeMark[];
+  /** What the x axis counts: arrival time (ms), or the session's events in arrival order. */
+  axis: 'time' | 'order';
 }
 
 /** Lane-1 rows at most; past it streams share rows and are told apart by colour. */
@@ -83,7 +110,7 @@ export const MAX_ROWS = 6;
 export type StreamArrays = Omit<StreamMarks, 'row' | 'colour' | 'pyramid'>;
 
 /** Finishes the streams: rows by interval packing, colours by order, LOD pyramids. */
-export function assemble(origin: number, arrays: StreamArrays[], resumes: ResumeMark[], desyncs: DesyncMark[]): TimelineData {
+export function assemble(origin: number, arrays: StreamArrays[], resumes: ResumeMark[], bridges: BridgeMark[]): TimelineData {
   const seqKeys = [...new Set(arrays.flatMap((a) => a.seqKeys))];
   const rowEnds: number[] = [];
   let seqMin = NaN;
@@ -105,7 +132,7 @@ export function assemble(origin: number, arrays: StreamArrays[], resumes: Resume
   });
   for (const r of resumes) (start = Math.min(start, r.time)), (end = Math.max(end, r.time));
   if (start === Infinity) (start = 0), (end = 0);
-  return { origin, streams, rows: Math.max(1, rowEnds.length), seqKeys, seqMin, seqMax, start, end, total, resumes, desyncs };
+  return { origin, streams, rows: Math.max(1, rowEnds.length), seqKeys, seqMin, seqMax, start, end, total, resumes, bridges, axis: 'time' };
 }
 
 /**

@@ -1,6 +1,8 @@
-import type { Frame } from './render';
-import { drawTimeline } from './render';
 import { createScratch } from './draw-stream';
+import { drawTimeline, type Frame, type Painted } from './render';
+import { createTextWidths } from './text-boxes';
+
+const NOTHING: Painted = { drawn: 0, text: [] };
 
 /**
  * Paints frames on one canvas at the device pixel ratio. Resizing the backing store clears it and
@@ -8,10 +10,11 @@ import { createScratch } from './draw-stream';
  */
 export function createPainter(canvas: HTMLCanvasElement) {
   const scratch = createScratch();
+  const widths = createTextWidths();
   let ctx: CanvasRenderingContext2D | null | undefined;
-  return (frame: Frame): void => {
+  return (frame: Frame): Painted => {
     if (ctx === undefined) ctx = canvas.getContext('2d');
-    if (!ctx) return; // no canvas support (a DOM-only test environment): the DOM lists still work
+    if (!ctx) return NOTHING; // no canvas support (a DOM-only test environment): the DOM lists still work
     const ratio = globalThis.devicePixelRatio || 1;
     const width = Math.round(frame.width * ratio);
     const height = Math.round(frame.height * ratio);
@@ -20,6 +23,6 @@ export function createPainter(canvas: HTMLCanvasElement) {
       canvas.height = height;
     }
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    drawTimeline(ctx, frame, scratch);
+    return drawTimeline(ctx, frame, scratch, widths);
   };
 }

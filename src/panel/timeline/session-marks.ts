@@ -1,6 +1,7 @@
-import type { EventRecord, EventTable, SessionReport, StreamReport } from '../../core/index';
+import type { EventRecord, EventTable, Finding, SessionReport, StreamReport, Verdict } from '../../core/index';
+import { worstSeverity } from '../model/severity';
 import { createStreamArrays, type StreamArraysBuilder } from './stream-arrays';
-import { addFlags, assemble, MARK_DESYNC, MARK_ERROR, MARK_WARNING, type DesyncMark, type ResumeMark, type StreamArrays, type TimelineData } from './marks';
+import { addFlags, assemble, MARK_DESYNC, MARK_ERROR, MARK_WARNING, type BridgeMark, type ResumeMark, type ResumeTone, type StreamArrays, type TimelineData } from './marks';
 
 /** What the timeline needs to know about one session, from whichever capture holds it. */
 export interface SessionInput {
@@ -14,7 +15,23 @@ export interface SessionInput {
 }
 
 /** Verdicts that mean the replay was not the stream it claims to continue. */
-const BAD_VERDICTS = new Set(['gap', 'duplicate']);
+const BAD_VERDICTS = new Set<Verdict>(['gap', 'duplicate']);
+
+/** The worst finding about a resume colours it; without one, its verdict does. */
+function toneOf(verdict: Verdict, findings: readonly Finding[]): ResumeTone {
+  const worst = worstSeverity(findings);
+  if (worst === 'error' || BAD_VERDICTS.has(verdict)) return 'error';
+  if (worst === 'warning' || verdict === 'empty' || verdict === 'unverifiable') return 'warning';
+  if (verdict === 'genuine' && worst === null) return 'ok';
+  return 'info';
+}
+
+/** Last seen, expected and got, from the first of the resume's findings whose evidence has them. */
+function arithmeticOf(findings: readonly Finding[]): Pick<ResumeMark, 'lastSeen' | 'expected' | 'got'> {
+  const e = findings.find((f) => f.evidence?.got !== undefined || f.evidence?.expected !== undefined)?.evidence;
+  if (!e) return {};
+  return { ...(e.lastSeen === undefined ? {} : { lastSeen: e.lastSeen }), ...(e.expected === undefined ? {} : { expected: e.expected }), ...(e.got === undefined ? {} : { got: e.got }) };
+}
 
 /**
  * Turns a session's report and events into the timeline's typed arrays. Runs when the data or
@@ -45,15 +62,21 @@ export function sessionMarks(input: SessionInput): TimelineData {
   const shown = new Set(streams.map((s) => s.index));
   const resumes = session.resumes.filter((r) => shown.has(r.stream)).map((r): ResumeMark => {
     const stream = session.streams.find((s) => s.index === r.stream)!;
-    const errors = session.findings.some((x) => x.stream === r.stream && x.severity === 'error' && x.code.startsWith('resume-'));
+    const about = session.findings.filter((x) => x.stream === r.stream && (x.code.startsWith('resume-') || x.code === 'session-expired'));
+    const tone = toneOf(r.verdict, about);
     return {
       stream: r.stream, of: r.of, lastEventId: r.lastEventId, status: stream.status, verdict: r.verdict,
       time: (input.startTime(r.stream) ?? origin) - origin,
-      bad: BAD_VERDICTS.has(r.verdict) || errors,
+      bad: tone === 'error', tone, ...arithmeticOf(about),
     };
   });
-  const desyncs = resumes.filter((r) => r.bad).flatMap((r) => desyncOf(input, r, origin, arrays));
-  return assemble(origin, arrays, resumes, desyncs);
+  const bridges = resumes.flatMap((r) => bridgeOf(input, r, origin, arrays));
+  for (const b of bridges) {
+    const r = resumes.find((x) => x.stream === b.resume)!;
+    if (r.lastSeen === undefined && b.from.seq === b.from.seq) r.lastSeen = b.from.seq;
+    if (r.got === undefined && b.to.seq === b.to.seq) r.got = b.to.seq;
+  }
+  return assemble(origin, arrays, resumes, bridges);
 }
 
 interface CacheKey {
@@ -106,10 +129,11 @@ function findingFlags(session: SessionReport): Map<number, Map<number, number>> 
 }
 
 /**
- * The segment a bad resume crossed: from the event that delivered `Last-Event-ID` (and the last
- * app-sequence value at or before it) to the first replayed event that carries one.
+ * What joins the two sides of a resume: from the event that delivered `Last-Event-ID` (and the
+ * last app-sequence value at or before it) to the first replayed event that carries one. Across a
+ * bad resume both ends are flagged as the desync.
  */
-function desyncOf(input: SessionInput, resume: ResumeMark, origin: number, arrays: StreamArrays[]): DesyncMark[] {
+function bridgeOf(input: SessionInput, resume: ResumeMark, origin: number, arrays: StreamArrays[]): BridgeMark[] {
   if (resume.of === null) return [];
   const before = input.events(resume.of);
   let at = 0;
@@ -122,11 +146,15 @@ function desyncOf(input: SessionInput, resume: ResumeMark, origin: number, array
   while (first < after.length && after.seqKeyAt(first) === undefined) first++;
   const to = first < after.length ? first : after.length > 0 ? 0 : -1;
   if (to < 0) return [];
-  markDesync(arrays, resume.of, at);
-  markDesync(arrays, resume.stream, to);
+  if (resume.bad) {
+    markDesync(arrays, resume.of, at);
+    markDesync(arrays, resume.stream, to);
+  }
   return [{
-    from: { stream: resume.of, time: before.timeAt(at) - origin, seq: seqAt >= 0 ? before.seqValueAt(seqAt) : NaN },
-    to: { stream: resume.stream, time: after.timeAt(to) - origin, seq: after.seqValueAt(to) },
+    resume: resume.stream,
+    bad: resume.bad,
+    from: { stream: resume.of, event: at, time: before.timeAt(at) - origin, seq: seqAt >= 0 ? before.seqValueAt(seqAt) : NaN },
+    to: { stream: resume.stream, event: to, time: after.timeAt(to) - origin, seq: after.seqValueAt(to) },
   }];
 }
 

@@ -8,6 +8,7 @@ import { sessionMarks } from './session-marks';
 import { fitView, zoomView } from './view';
 import { createScratch } from './draw-stream';
 import { hitTest } from './hit-test';
+import { layoutOf, rowY } from './layout';
 import { lowerBound, upperBound } from './bounds';
 
 function marksOf(name: keyof typeof scenarios) {
@@ -24,10 +25,13 @@ function marksOf(name: keyof typeof scenarios) {
 }
 
 describe('timeline data', () => {
-  it('marks the lost-buffer resume as bad, with a desync from app_seq 17 to 31 and the finding event in red', () => {
+  it('marks the lost-buffer resume as bad, with a red bridge from app_seq 17 to 31 and the finding event in red', () => {
     const data = marksOf('lostBuffer');
-    expect(data.resumes).toEqual([expect.objectContaining({ stream: 2, of: 1, verdict: 'gap', bad: true, status: 200 })]);
-    expect(data.desyncs).toEqual([{ from: expect.objectContaining({ stream: 1, seq: 17 }), to: expect.objectContaining({ stream: 2, seq: 31 }) }]);
+    expect(data.resumes).toEqual([expect.objectContaining({ stream: 2, of: 1, verdict: 'gap', bad: true, tone: 'error', status: 200 })]);
+    expect(data.bridges).toEqual([{ resume: 2, bad: true, from: expect.objectContaining({ stream: 1, seq: 17 }), to: expect.objectContaining({ stream: 2, event: 0, seq: 31 }) }]);
+    // The arithmetic the marker shows: from the finding's evidence where the core gives it,
+    // else the values drawn on either side.
+    expect(data.resumes[0]).toMatchObject({ lastSeen: 17, expected: 18, got: 31 });
     const resumed = data.streams.find((s) => s.stream === 2)!;
     expect(resumed.flags[0]! & MARK_ERROR).toBeTruthy();
     expect(resumed.flags[0]! & MARK_DESYNC).toBeTruthy();
@@ -69,10 +73,13 @@ describe('timeline data', () => {
     expect(shape(after)).toEqual(shape(fresh));
   });
 
-  it('a genuine resume is not bad and has no desync', () => {
+  it('a genuine resume is not bad: its two sides are joined by a green bridge, and no mark is a desync', () => {
     const data = marksOf('genuine');
-    expect(data.resumes.map((r) => [r.verdict, r.bad])).toEqual([['genuine', false]]);
-    expect(data.desyncs).toEqual([]);
+    expect(data.resumes.map((r) => [r.verdict, r.bad, r.tone])).toEqual([['genuine', false, 'ok']]);
+    expect(data.bridges).toHaveLength(1);
+    expect(data.bridges[0]!.bad).toBe(false);
+    expect(data.bridges[0]!.to.seq).toBe(data.bridges[0]!.from.seq + 1);
+    expect(data.streams.every((s) => s.flags.every((f) => (f & MARK_DESYNC) === 0))).toBe(true);
   });
 
   it('arrow keys step through every mark in time order, and back', () => {
@@ -89,10 +96,11 @@ describe('timeline data', () => {
     const data = marksOf('lostBuffer');
     const view = fitView(data.start, data.end);
     const s = data.streams.find((x) => x.stream === 2)!;
-    const x = ((s.time[0]! - view.start) / view.span) * 800;
-    // Lane 1 row of the stream (see layout.ts): the mark is within a few pixels.
-    const hit = hitTest(data, view, 800, 240, x, 30 + 16 * s.row + 8);
-    expect(hit).toEqual({ stream: 2, event: 0 });
+    const layout = layoutOf(800, 240, data.rows);
+    const x = layout.plotLeft + ((s.time[0]! - view.start) / view.span) * layout.plotWidth;
+    // Lane 1 row of the stream: the mark is within a few pixels.
+    expect(hitTest(data, view, 800, 240, x + 2, rowY(layout, s.row) + 3)).toEqual({ stream: 2, event: 0 });
+    expect(hitTest(data, view, 800, 240, x, layout.lane1Top - 30)).toBeNull();
   });
 });
 

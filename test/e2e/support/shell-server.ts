@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, normalize, resolve, sep } from 'node:path';
+import type { Browser } from 'puppeteer-core';
 import { build } from 'vite';
+import { launchChromium } from './chromium';
 import { ROOT } from './extension-build';
 
 const TYPES: Record<string, string> = {
@@ -39,5 +41,19 @@ export async function serveShell(shellDir: string): Promise<{ origin: string; cl
       server.closeAllConnections();
       server.close(() => ok());
     }),
+  };
+}
+
+/** The inline shell built and served, and a Chromium (no extension) to open it in; `close` ends both. */
+export async function startShell(): Promise<{ browser: Browser; origin: string; close(): Promise<void> }> {
+  const [dir, chromium] = await Promise.all([buildShell(), launchChromium(null)]);
+  const server = await serveShell(dir);
+  return {
+    browser: chromium.browser,
+    origin: server.origin,
+    close: async () => {
+      await chromium.close();
+      await server.close();
+    },
   };
 }
