@@ -31,6 +31,10 @@ export interface LongTaskOptions {
   guard?: Omit<GuardOptions, 'onEvent'>;
   /** Each thing the guard did, as it happens. */
   onGuard?(event: GuardEvent): void;
+  /** How long a call may take (default {@link CALL_TIMEOUT_MS}); a server that loses a result makes it wait this long. */
+  timeoutMs?: number;
+  /** The revision `initialize` asks for (default: the SDK's newest). */
+  protocolVersion?: string;
 }
 
 export interface LongTaskRun {
@@ -79,9 +83,9 @@ export async function runLongTask(url: string, args: LongTaskArgs, options: Long
   try {
     for (let tries = 1; tries <= MAX_ATTEMPTS; tries += 1) {
       attempt += 1;
-      session = await openSession(url, options.client ?? 'streamable-http', onError, guard);
+      session = await openSession(url, options.client ?? 'streamable-http', onError, guard, { protocolVersion: options.protocolVersion });
       const call = session.client.callTool({ name: 'long_task', arguments: { ...callArgs } }, undefined, {
-        timeout: CALL_TIMEOUT_MS,
+        timeout: options.timeoutMs ?? CALL_TIMEOUT_MS,
         // The SDK's Progress type omits `_meta`, but the handler gets the params as sent.
         onprogress: (p) => {
           const seen = { attempt, progress: p.progress, app_seq: (p as { _meta?: { app_seq?: unknown } })._meta?.app_seq };

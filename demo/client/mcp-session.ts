@@ -5,7 +5,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { guardClient, guardTransport, type GuardOptions } from '../../src/guard/index.js';
 import { STATELESS_REVISION, type ClientKind } from '../scenario-catalog.js';
 import { currentFetch, watchResumes } from './resume-watch.js';
-import { withRevisionHeaders } from './revision-headers.js';
+import { askingForRevision, withRevisionHeaders } from './revision-headers.js';
 
 /**
  * 100 ms away is a few tool steps, so a genuine resume really replays events from the log (not
@@ -31,7 +31,8 @@ export interface McpSession {
 
 /**
  * Connects the real SDK client over the transport `kind` needs. `onError` hears everything the
- * SDK reports through `onerror` (disconnects, failed resumes).
+ * SDK reports through `onerror` (disconnects, failed resumes). `options.protocolVersion` makes
+ * `initialize` ask for that revision instead of the SDK's newest (see {@link askingForRevision}).
  *
  * A failed resume is noticed two ways: the SDK's own "Maximum reconnection attempts" after it
  * gave up, and {@link watchResumes} for the resumes the SDK does not give up on (405, empty).
@@ -40,7 +41,13 @@ export interface McpSession {
  * through `guardClient`), and the client lists the tools first, so the guard knows which ones the
  * server marks idempotent.
  */
-export async function openSession(url: string, kind: ClientKind, onError: (message: string) => void, guard?: GuardOptions): Promise<McpSession> {
+export async function openSession(
+  url: string,
+  kind: ClientKind,
+  onError: (message: string) => void,
+  guard?: GuardOptions,
+  options: { protocolVersion?: string } = {},
+): Promise<McpSession> {
   let fail: (reason: string) => void = () => {};
   const resumeFailed = new Promise<string>((resolve) => (fail = resolve));
   const client = guard ? guardClient(new Client({ name: 'stream-lens-demo', version: '0.1.0' })) : new Client({ name: 'stream-lens-demo', version: '0.1.0' });
@@ -49,7 +56,8 @@ export async function openSession(url: string, kind: ClientKind, onError: (messa
     if (error.message.startsWith('Maximum reconnection attempts')) fail(error.message);
   };
 
-  const base = kind === 'stateless' ? withRevisionHeaders(currentFetch, STATELESS_REVISION) : currentFetch;
+  const asking = options.protocolVersion === undefined ? currentFetch : askingForRevision(currentFetch, options.protocolVersion);
+  const base = kind === 'stateless' ? withRevisionHeaders(asking, STATELESS_REVISION) : asking;
   const plain =
     kind === 'legacy-sse'
       ? new SSEClientTransport(new URL(url))

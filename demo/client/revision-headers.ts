@@ -26,3 +26,24 @@ function methodOf(body: RequestInit['body']): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * Wraps `fetch` so the client's `initialize` asks for `revision` instead of the SDK's newest.
+ * mcp-lite answers a revision it does not know with 2025-03-26, and then refuses the standalone
+ * GET of any revision but 2025-06-18; a client asking for 2025-06-18 gets both.
+ */
+export function askingForRevision(base: Fetch, revision: string): Fetch {
+  return (input, init) => {
+    if (typeof init?.body !== 'string') return base(input, init);
+    let message: unknown;
+    try {
+      message = JSON.parse(init.body);
+    } catch {
+      return base(input, init);
+    }
+    if (typeof message !== 'object' || message === null || Array.isArray(message)) return base(input, init);
+    const { method, params } = message as { method?: unknown; params?: unknown };
+    if (method !== 'initialize' || typeof params !== 'object' || params === null) return base(input, init);
+    return base(input, { ...init, body: JSON.stringify({ ...message, params: { ...params, protocolVersion: revision } }) });
+  };
+}

@@ -3,7 +3,7 @@ import { replayingTooEarly } from '../server/early-replay-store.js';
 import { createEventStore, type SharedEventStore } from '../server/event-store.js';
 import { startLegacyReplica } from '../server/legacy-replica.js';
 import type { Listening } from '../server/listen.js';
-import { startReplica } from '../server/replica.js';
+import { startReplicaOf, type ServerKind } from '../server/replicas.js';
 import { startStatelessReplica } from '../server/stateless-replica.js';
 import { startBadReplica } from './bad-replica.js';
 import { startEmptyReplica } from './empty-replica.js';
@@ -21,11 +21,21 @@ export interface Backends {
   routeResume(owner: string): string;
   /** Whether the first attempt of a tool call is drained. */
   drain: boolean;
+  /** Whether each session's first standalone GET is drained too (for servers that move progress there). */
+  drainGet?: boolean;
   close(): Promise<void>;
 }
 
 /** Starts the servers of one scenario; on any failure, closes what already started. */
-export async function startBackends(scenario: Scenario, sessions: SessionTable, options: { fakeAppSeq: number; mount?: string }): Promise<Backends> {
+export async function startBackends(
+  scenario: Scenario,
+  sessions: SessionTable,
+  options: { fakeAppSeq: number; mount?: string; /** The replicas' implementation (default: the SDK's). */ server?: ServerKind },
+): Promise<Backends> {
+  const server = options.server ?? 'sdk';
+  if (server !== 'sdk' && scenario !== 'genuine' && scenario !== 'lost-buffer') throw new Error(`the ${server} replicas serve the genuine and lost-buffer scenarios only`);
+  // mcp-lite puts a call's progress on the standalone GET once its POST stream is gone.
+  const drainGet = server === 'mcp-lite';
   const started: Listening[] = [];
   const close = async () => void (await Promise.all(started.map((s) => s.close())));
   const keep = async <T extends Listening>(server: Promise<T>): Promise<T> => {
@@ -33,10 +43,11 @@ export async function startBackends(scenario: Scenario, sessions: SessionTable, 
     started.push(listening);
     return listening;
   };
-  // Two real SDK replicas sharing one event log (a durable shared log).
+  // Two real replicas of `server` sharing one event log (a durable shared log; mcp-lite keeps
+  // its own buffer per replica, see replicas.ts).
   const pair = async (eventStore: SharedEventStore = createEventStore()) => [
-    await keep(startReplica({ name: 'a', eventStore })),
-    await keep(startReplica({ name: 'b', eventStore })),
+    await keep(startReplicaOf(server, { name: 'a', eventStore })),
+    await keep(startReplicaOf(server, { name: 'b', eventStore })),
   ];
   // The SDK keeps a session (its transport, "initialized" state and id) in the memory of the
   // replica that ran initialize; any other SDK replica answers 404 "Session not found". So the
@@ -47,7 +58,7 @@ export async function startBackends(scenario: Scenario, sessions: SessionTable, 
   try {
     switch (scenario) {
       case 'genuine':
-        return { replicas: await pair(), routeResume: sticky, drain: true, close };
+        return { replicas: await pair(), routeResume: sticky, drain: true, drainGet, close };
       case 'duplicate':
         // Real SDK replicas whose shared store replays from too early: ids and app_seq repeat.
         return { replicas: await pair(replayingTooEarly(createEventStore(), REPLAY_TOO_EARLY_BY)), routeResume: sticky, drain: true, close };
@@ -67,7 +78,7 @@ export async function startBackends(scenario: Scenario, sessions: SessionTable, 
               ? startRejectingReplica()
               : startEmptyReplica(),
         );
-        return { replicas, routeResume: () => scripted.url, drain: true, close };
+        return { replicas, routeResume: () => scripted.url, drain: true, drainGet, close };
       }
       case 'legacy-sse':
         // One replica: the legacy transport's POSTs name their session only in the query, and it

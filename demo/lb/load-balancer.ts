@@ -16,6 +16,8 @@ export interface LoadBalancerOptions {
   routeResume(owner: string): string;
   /** Cut the first attempt of each tools/call stream after this many SSE events (a backend drain). */
   drainAfterEvents?: number;
+  /** Cut each session's first standalone GET (no `Last-Event-ID`) after this many SSE events. */
+  drainGetAfterEvents?: number;
   /**
    * A path prefix the balancer is mounted under (e.g. `/s/genuine`): stripped before forwarding,
    * so replicas see the paths they serve. Empty when the balancer has its own port.
@@ -53,9 +55,10 @@ export async function startLoadBalancer(options: LoadBalancerOptions): Promise<L
  * `idempotencyKey`, and otherwise only within its session.
  */
 export function createBalancer(options: LoadBalancerOptions): Balancer {
-  const { replicas, sessions, routeResume, drainAfterEvents, mount = '' } = options;
+  const { replicas, sessions, routeResume, drainAfterEvents, drainGetAfterEvents, mount = '' } = options;
   const log = createExchangeLog();
   const drained = new Set<string>();
+  const drainedGets = new Set<string>();
   let nextReplica = 0;
 
   const firstAttempt = (call: ToolCall, sessionId: string | undefined): boolean => {
@@ -63,6 +66,12 @@ export function createBalancer(options: LoadBalancerOptions): Balancer {
     if (drained.has(identity)) return false;
     drained.add(identity);
     if (drained.size > MAX_DRAINED_CALLS) drained.delete(drained.values().next().value!);
+    return true;
+  };
+  const firstGet = (sessionId: string): boolean => {
+    if (drainedGets.has(sessionId)) return false;
+    drainedGets.add(sessionId);
+    if (drainedGets.size > MAX_DRAINED_CALLS) drainedGets.delete(drainedGets.values().next().value!);
     return true;
   };
 
@@ -86,11 +95,12 @@ export function createBalancer(options: LoadBalancerOptions): Balancer {
       const isResume = req.method === 'GET' && header(exchange.request.headers, 'last-event-id') !== undefined;
       const replica = owner === undefined ? (replicas[nextReplica++ % replicas.length] ?? '') : isResume ? routeResume(owner) : owner;
       const drainThis = call !== undefined && drainAfterEvents !== undefined && firstAttempt(call, sessionId);
+      const drainGet = req.method === 'GET' && !isResume && sessionId !== undefined && drainGetAfterEvents !== undefined && firstGet(sessionId);
       const path = (req.url ?? '/').startsWith(mount) ? (req.url ?? '/').slice(mount.length) || '/' : (req.url ?? '/');
 
       forward(exchange, res, log, {
         upstream: new URL(path, replica).href,
-        drainAfterEvents: drainThis ? drainAfterEvents : undefined,
+        drainAfterEvents: drainThis ? drainAfterEvents : drainGet ? drainGetAfterEvents : undefined,
         onResponse(headers) {
           const id = header(headers, 'mcp-session-id');
           if (id !== undefined && sessions.owner(id) === undefined) sessions.setOwner(id, replica);

@@ -4,12 +4,17 @@ import { listen, type Listening } from '../server/listen.js';
 import { createBalancer, type Balancer, type LoadBalancer } from './load-balancer.js';
 import { startBackends } from './backends.js';
 import { createSessionTable } from './session-table.js';
+import type { ServerKind } from '../server/replicas.js';
 
 export { SCENARIOS, type Scenario } from '../scenario-catalog.js';
 
 export interface ScenarioOptions {
   /** The SSE event after which the first tool-call stream is reset (the priming event counts). */
   drainAfterEvents: number;
+  /** Servers that move progress to the standalone GET: the event after which that GET is reset. */
+  drainGetAfterEvents?: number;
+  /** The replicas' implementation (default: the SDK's). */
+  server?: ServerKind;
   /** lost-buffer: the app_seq the bad replica jumps to. */
   fakeAppSeq: number;
   /** Path prefix when the balancer is mounted on a shared site (see {@link createScenario}). */
@@ -17,7 +22,7 @@ export interface ScenarioOptions {
 }
 
 /** The faults every demo run uses: drain after the priming event and app_seq 1..5; jump to 11. */
-export const DEMO_FAULTS: ScenarioOptions = { drainAfterEvents: 6, fakeAppSeq: 11 };
+export const DEMO_FAULTS: ScenarioOptions = { drainAfterEvents: 6, drainGetAfterEvents: 2, fakeAppSeq: 11 };
 
 /** One scenario's world: its replicas and the load balancer in front, not yet on a port. */
 export interface ScenarioWorld {
@@ -41,6 +46,7 @@ export async function createScenario(scenario: Scenario, options: ScenarioOption
     sessions,
     routeResume: backends.routeResume,
     drainAfterEvents: backends.drain ? options.drainAfterEvents : undefined,
+    drainGetAfterEvents: backends.drainGet ? options.drainGetAfterEvents : undefined,
     mount: options.mount ?? '',
   });
   return { scenario, balancer, clientPath: clientPathOf(scenario), close: backends.close };

@@ -153,3 +153,12 @@ export function analyseBody(body: string, cuts: readonly number[], options: Anal
 export function reportText(report: Report): string {
   return JSON.stringify(report, (key, value: unknown) => (key === 'evidence' ? { ...(value as object), time: undefined } : value));
 }
+
+/**
+ * A report without its findings' `evidence.entry`. The HAR reader numbers every exchange by its
+ * entry, and a live capture names none, so a report of a live capture and one of the HAR it was
+ * exported to differ in that field alone.
+ */
+export function withoutEntries(report: Report): Report {
+  return JSON.parse(JSON.stringify(report, (key, value: unknown) => (key === 'evidence' ? { ...(value as object), entry: undefined } : value))) as Report;
+}

@@ -1,23 +1,13 @@
-import type { HarSseEvent } from './types';
 import { isRecord } from '../read/jsonrpc';
-import type { BodyChunk, EndState, Exchange, Header, StreamEnd } from '../model';
+import { header, type EndState, type Exchange, type Header, type StreamEnd } from '../model';
+import { endsInsideEvent, readBody, type EntryTimes } from './read-body';
+import { requestBodyOf } from './read-request';
 
 /** What reading a HAR gave: the exchanges, and an account of every entry or field left out. */
 export type HarReadResult =
   | { ok: true; exchanges: Exchange[]; skippedEntries: number; problems: string[] }
   | { ok: false; reason: string };
 
-/** Problems listed individually before the rest are only counted. */
-const MAX_LISTED_PROBLEMS = 20;
-const END_STATES: readonly EndState[] = ['complete', 'reset', 'cancelled', 'open'];
-/** Browser error names for a request the page itself aborted (Chrome, Firefox). */
-const ABORTED = /^(net::ERR_ABORTED|NS_BINDING_ABORTED|AbortError)\b/;
-
-/**
- * Reads HAR 1.2 as Chrome, Firefox and Playwright write it, and as we write it. The file is
- * untrusted: a broken entry is skipped and counted, never thrown on; only a file that is not HAR
- * at all gives `ok: false` with a one-line reason.
- */
 /** Options for reading HAR. */
 export interface HarReadOptions {
   /**
@@ -27,6 +17,35 @@ export interface HarReadOptions {
   loadFile?: (name: string) => Uint8Array | undefined;
 }
 
+/**
+ * What one entry needs from the rest of the file: read from `log.creator` and `log.pages`,
+ * which come before `log.entries` in every writer's output, so a reader that streams entries
+ * can build it first (see {@link readLogContext}).
+ */
+export interface EntryContext {
+  /** The entry's index in `log.entries`; becomes `Exchange.entry`. */
+  index?: number;
+  /**
+   * The writer marks no failed body: Firefox's export (and its devtools entries) give a reset
+   * stream status 200 and its partial body, with no error field. Its ends are then `unknown`.
+   */
+  marksNoErrors?: boolean;
+  /** `startedDateTime` of each page by id, ms since the epoch (chrome-har's `_chunks` count from it). */
+  pageStarts?: ReadonlyMap<string, number>;
+}
+
+/** Problems listed individually before the rest are only counted. */
+const MAX_LISTED_PROBLEMS = 20;
+const END_STATES: readonly EndState[] = ['complete', 'reset', 'cancelled', 'open', 'unknown'];
+/** Browser error names for a request the page itself aborted (Chrome, Firefox). */
+const ABORTED = /^(net::ERR_ABORTED|NS_BINDING_ABORTED|AbortError)\b/;
+
+/**
+ * Reads HAR 1.2 as each common writer writes it: Chrome DevTools, Firefox, Playwright's
+ * `recordHar`, chrome-har, mitmproxy's `har_dump`, and ours (test/fixtures/har/writers/README.md
+ * has what each records). The file is untrusted: a broken entry is skipped and counted, never
+ * thrown on; only a file that is not HAR at all gives `ok: false` with a one-line reason.
+ */
 export function readHar(text: string, options: HarReadOptions = {}): HarReadResult {
   let value: unknown;
   try {
@@ -37,6 +56,7 @@ export function readHar(text: string, options: HarReadOptions = {}): HarReadResu
   return harToExchanges(value, options);
 }
 
+/** {@link readHar} on a parsed file. */
 export function harToExchanges(value: unknown, options: HarReadOptions = {}): HarReadResult {
   if (!isRecord(value) || !isRecord(value.log)) return { ok: false, reason: 'not a HAR file: there is no "log" object' };
   const entries = value.log.entries;
@@ -47,10 +67,11 @@ export function harToExchanges(value: unknown, options: HarReadOptions = {}): Ha
     problemCount++;
     if (problems.length < MAX_LISTED_PROBLEMS) problems.push(message);
   };
+  const context = readLogContext(value.log);
   const exchanges: Exchange[] = [];
   let skippedEntries = 0;
   entries.forEach((entry, index) => {
-    const exchange = readEntry(entry, options, (message) => problem(`entry ${index}: ${message}`));
+    const exchange = readEntry(entry, options, (message) => problem(`entry ${index}: ${message}`), { ...context, index });
     if (exchange) exchanges.push(exchange);
     else skippedEntries++;
   });
@@ -58,28 +79,61 @@ export function harToExchanges(value: unknown, options: HarReadOptions = {}): Ha
   return { ok: true, exchanges, skippedEntries, problems };
 }
 
-function readEntry(entry: unknown, options: HarReadOptions, problem: (message: string) => void): Exchange | undefined {
+/** The {@link EntryContext} a `log` object gives its entries (all but `index`). */
+export function readLogContext(log: unknown): EntryContext {
+  if (!isRecord(log)) return {};
+  const creator = isRecord(log.creator) && typeof log.creator.name === 'string' ? log.creator.name : '';
+  const pageStarts = new Map<string, number>();
+  if (Array.isArray(log.pages)) {
+    for (const page of log.pages) {
+      if (!isRecord(page) || typeof page.id !== 'string' || typeof page.startedDateTime !== 'string') continue;
+      const start = Date.parse(page.startedDateTime);
+      if (!Number.isNaN(start)) pageStarts.set(page.id, start);
+    }
+  }
+  return { marksNoErrors: creator === 'Firefox', pageStarts };
+}
+
+/**
+ * Turns one parsed HAR entry into an {@link Exchange}, or undefined (with a problem) when it
+ * has no request to speak of. Fields a writer does not write are ignored, and impossible values
+ * (`size: -1`, `time: -1`, a date in the future) are read as "not known", never thrown on.
+ */
+export function readEntry(entry: unknown, options: HarReadOptions, problem: (message: string) => void, context: EntryContext = {}): Exchange | undefined {
   if (!isRecord(entry) || !isRecord(entry.request)) return void problem('skipped: no request object');
   const { request } = entry;
   if (typeof request.method !== 'string' || typeof request.url !== 'string') return void problem('skipped: request without method or url');
   const response = isRecord(entry.response) ? entry.response : {};
   const parsedStart = typeof entry.startedDateTime === 'string' ? Date.parse(entry.startedDateTime) : NaN;
   if (Number.isNaN(parsedStart)) problem('startedDateTime missing or invalid; timing starts at 0');
-  const startTime = Number.isNaN(parsedStart) ? 0 : parsedStart;
-  const duration = typeof entry.time === 'number' && entry.time >= 0 ? entry.time : 0;
-  const endTime = startTime + duration;
-  const postData = isRecord(request.postData) ? request.postData : undefined;
+  const start = Number.isNaN(parsedStart) ? 0 : parsedStart;
+  const duration = typeof entry.time === 'number' && Number.isFinite(entry.time) && entry.time >= 0 ? entry.time : 0;
+  const pageStart = typeof entry.pageref === 'string' ? context.pageStarts?.get(entry.pageref) : undefined;
+  const times: EntryTimes = { start, end: start + duration, ...(pageStart !== undefined && { pageStart }) };
+  const responseHeaders = readHeaders(response.headers, problem);
+
+  const recorded = recordedEnd(entry, response);
+  const failed = recorded !== undefined && recorded.state !== 'complete' && recorded.state !== 'open';
+  const body = readBody(entry, isRecord(response.content) ? response.content : {}, times, failed, options, problem);
+  const end: StreamEnd = recorded ?? inferredEnd(body.text, responseHeaders, context);
+  // A body cannot end before its last chunk arrived; chrome-har's `time` leaves out the wait
+  // before the request was sent, and `_eventSourceMessages` carry times of their own.
+  end.time ??= body.chunks.reduce((latest, c) => Math.max(latest, c.time), times.end);
+  if (body.absent) end.bodyAbsent = true;
+
   const exchange: Exchange = {
     method: request.method,
     url: request.url,
     headers: readHeaders(request.headers, problem),
-    startTime,
+    startTime: start,
     status: typeof response.status === 'number' && Number.isInteger(response.status) ? response.status : 0,
-    responseHeaders: readHeaders(response.headers, problem),
-    chunks: readBody(entry, isRecord(response.content) ? response.content : {}, startTime, endTime, options, problem),
-    end: readEnd(entry, response, endTime),
+    responseHeaders,
+    chunks: body.chunks,
+    end,
   };
-  if (typeof postData?.text === 'string') exchange.body = postData.text;
+  const requestBody = requestBodyOf(isRecord(request.postData) ? request.postData : undefined);
+  if (requestBody !== undefined) exchange.body = requestBody;
+  if (context.index !== undefined) exchange.entry = context.index;
   return exchange;
 }
 
@@ -93,99 +147,32 @@ function readHeaders(headers: unknown, problem: (message: string) => void): Head
   return out;
 }
 
-function readEnd(entry: Record<string, unknown>, response: Record<string, unknown>, time: number): StreamEnd {
+/**
+ * The end the writer recorded: ours in `_end`; Chrome's `_error` (on the response, or on the
+ * entry in some tools); Playwright's `_failureText`. Undefined when the writer says nothing.
+ */
+function recordedEnd(entry: Record<string, unknown>, response: Record<string, unknown>): StreamEnd | undefined {
   const ours = isRecord(entry._end) ? entry._end : undefined;
   if (ours && END_STATES.includes(ours.state as EndState)) {
-    const end: StreamEnd = { state: ours.state as EndState, time };
+    const end: StreamEnd = { state: ours.state as EndState };
     if (typeof ours.error === 'string') end.error = ours.error;
+    if (ours.inferred === true) end.inferred = true;
+    if (ours.bodyAbsent === true) end.bodyAbsent = true;
     return end;
   }
-  // Chrome puts `_error` on the response; some tools put it on the entry.
-  const error = [response._error, entry._error].find((e): e is string => typeof e === 'string' && e !== '');
-  if (!error) return { state: 'complete', time };
+  const error = [response._error, entry._error, response._failureText, entry._failureText].find((e): e is string => typeof e === 'string' && e !== '');
+  if (!error) return undefined;
   // An abort is the page (or client) cancelling, not the network failing.
-  return { state: ABORTED.test(error) ? 'cancelled' : 'reset', time, error };
+  return { state: ABORTED.test(error) ? 'cancelled' : 'reset', error };
 }
 
-function readBody(
-  entry: Record<string, unknown>,
-  content: Record<string, unknown>,
-  startTime: number,
-  endTime: number,
-  options: HarReadOptions,
-  problem: (message: string) => void,
-): BodyChunk[] {
-  if (typeof content.text === 'string' && content.text !== '') {
-    let bytes: Uint8Array | string = content.text;
-    if (content.encoding === 'base64') {
-      const decoded = decodeBase64(content.text);
-      if (!decoded) {
-        problem('content.text is not valid base64; body left out');
-        return [];
-      }
-      bytes = decoded;
-    }
-    return cutByChunks(bytes, entry._chunks, startTime, endTime, problem);
-  }
-  if (typeof content._file === 'string' && options.loadFile) {
-    const bytes = options.loadFile(content._file);
-    if (bytes) return cutByChunks(bytes, entry._chunks, startTime, endTime, problem);
-    problem(`content._file ${JSON.stringify(content._file)} could not be read; body left out`);
-  }
-  if (Array.isArray(entry._sse)) return sseToChunks(entry._sse, startTime, problem);
-  return [];
-}
-
-/** Restores live timing from `_chunks`; without it (or if it does not add up) one chunk at the end. */
-function cutByChunks(body: Uint8Array | string, chunks: unknown, startTime: number, endTime: number, problem: (message: string) => void): BodyChunk[] {
-  if (!Array.isArray(chunks)) return [{ time: endTime, data: body }];
-  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
-  const valid = chunks.every((c) => isRecord(c) && typeof c.t === 'number' && Number.isInteger(c.n) && (c.n as number) >= 0);
-  const total = valid ? chunks.reduce((sum: number, c) => sum + (c as { n: number }).n, 0) : -1;
-  if (total !== bytes.length) {
-    problem('_chunks does not add up to the body; its timing was ignored');
-    return [{ time: endTime, data: body }];
-  }
-  const out: BodyChunk[] = [];
-  let offset = 0;
-  for (const c of chunks as { t: number; n: number }[]) {
-    out.push({ time: startTime + c.t, data: bytes.subarray(offset, offset + c.n) });
-    offset += c.n;
-  }
-  return out;
-}
-
-/** A HAR with only our `_sse` events (no body text): write each event back as SSE at its time. */
-function sseToChunks(events: unknown[], startTime: number, problem: (message: string) => void): BodyChunk[] {
-  const out: BodyChunk[] = [];
-  for (const e of events) {
-    if (!isRecord(e) || typeof e.data !== 'string' || typeof e.t !== 'number') {
-      problem('an _sse event without data or t was left out');
-      continue;
-    }
-    const event = e as unknown as HarSseEvent;
-    let text = '';
-    if (typeof event.event === 'string') text += `event: ${oneLine(event.event)}\n`;
-    if (typeof event.id === 'string') text += `id: ${oneLine(event.id)}\n`;
-    if (typeof event.retry === 'number') text += `retry: ${Math.trunc(event.retry)}\n`;
-    for (const line of event.data.split(/\r\n|\r|\n/)) text += `data: ${line}\n`;
-    out.push({ time: startTime + event.t, data: `${text}\n` });
-  }
-  return out;
-}
-
-/** Field values cannot hold line breaks in SSE; a hostile file must not forge extra fields. */
-function oneLine(value: string): string {
-  return value.replace(/[\r\n]/g, ' ');
-}
-
-function decodeBase64(text: string): Uint8Array | undefined {
-  try {
-    const binary = atob(text.replace(/\s+/g, ''));
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return bytes;
-  } catch {
-    return undefined;
-  }
+/**
+ * The end of an entry whose writer recorded none. An event stream that stops inside an event
+ * was cut, whatever the writer says; otherwise the body ended normally, unless the writer is
+ * one that never marks a failure (Firefox), whose ends are then unknown.
+ */
+function inferredEnd(text: string | undefined, responseHeaders: readonly Header[], context: EntryContext): StreamEnd {
+  const isStream = (header(responseHeaders, 'content-type') ?? '').toLowerCase().includes('text/event-stream');
+  if (isStream && text !== undefined && endsInsideEvent(text)) return { state: 'reset', inferred: true };
+  return { state: context.marksNoErrors ? 'unknown' : 'complete' };
 }

@@ -5,7 +5,12 @@
  * - `entry._chunks`: how the response body arrived, `[{ t, n }]` = ms after `startedDateTime`
  *   and byte length. Cutting `content.text` by these lengths restores the live timing.
  * - `entry._sse`: the SSE events with their arrival times, for readers that do not parse SSE.
- * - `entry._end`: how the body ended (`complete`, `reset`, `cancelled`, `open`) and why.
+ * - `entry._end`: how the body ended (`complete`, `reset`, `cancelled`, `open`, `unknown`) and
+ *   why, `inferred` when that was read from the body rather than recorded, and `bodyAbsent`
+ *   when the recorder kept none of the body (the text is then empty, not what was sent).
+ *
+ * Other writers' fields that the reader understands are typed at the end of this file
+ * ({@link WriterEntryFields}); test/fixtures/har/writers/README.md has what each writer records.
  */
 import type { EndState } from '../model';
 
@@ -52,7 +57,7 @@ export interface HarEntry {
   timings: { send: number; wait: number; receive: number };
   _chunks?: { t: number; n: number }[];
   _sse?: HarSseEvent[];
-  _end?: { state: EndState; error?: string };
+  _end?: { state: EndState; error?: string; inferred?: true; bodyAbsent?: true };
 }
 
 export interface Har {
@@ -61,4 +66,31 @@ export interface Har {
     creator: { name: string; version: string };
     entries: HarEntry[];
   };
+}
+
+/** One message of Chrome DevTools' `_eventSourceMessages`; `time` is seconds since the epoch. */
+export interface HarEventSourceMessage {
+  time: number;
+  eventName: string;
+  eventId: string;
+  data: string;
+}
+
+/**
+ * Fields other writers put on an entry that the reader uses (everything else is ignored):
+ *
+ * - Chrome DevTools: `response._error` (`net::ERR_…`) and `_eventSourceMessages`;
+ * - Playwright `recordHar`: `response._failureText` (`net::ERR_…`, with `content.size: -1`,
+ *   no text and `timings.receive: -1`) and `content._file` (its `attach` mode);
+ * - chrome-har: `_chunks` as `{ ts, bytes }` (ms after the page's `startedDateTime`, decoded
+ *   bytes) and `request.postData.params` (a JSON body as `[{ name, value }]`, with no text).
+ */
+export interface WriterEntryFields {
+  _error?: string;
+  _failureText?: string;
+  _eventSourceMessages?: HarEventSourceMessage[];
+  _chunks?: { ts: number; bytes: number }[];
+  pageref?: string;
+  request: { postData?: { mimeType: string; text?: string; params?: { name: string; value: unknown }[] } };
+  response: { _error?: string; _failureText?: string; content: { size: number; text?: string; _file?: string } };
 }
