@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { createAnalyzer, feed, readHar, type Report } from '../core';
 import { parseCheckArgs, USAGE, type CheckArgs } from './args';
+import { runProxyCommand } from './proxy-command';
 import { formatText } from './text-format';
 
 /** A HAR bigger than this is refused rather than read into memory whole. */
@@ -18,6 +19,7 @@ class Unreadable extends Error {}
 
 /** Runs the CLI; resolves to the exit code. Never throws for bad input. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
+  if (argv[0] === 'proxy' || argv[0] === 'record') return runProxyCommand(argv.slice(1), io, argv[0]);
   if (argv.includes('--help') || argv.includes('-h')) {
     io.stdout(USAGE);
     return 0;

@@ -1,4 +1,4 @@
-import type { Analyzer, Finding, Report } from '../core';
+import type { Analyzer, Finding, Report, ResumeReport, SessionReport } from '../core';
 
 /**
  * Control characters, C1 codes and bidi overrides from a hostile stream could rewrite the
@@ -22,22 +22,31 @@ export function formatText(file: string, report: Report, analyzer: Analyzer): st
   ];
   for (const item of report.findings) lines.push(`  ${item.severity.padEnd(7)} ${item.code}: ${printable(item.message, 400)}`);
   for (const session of report.sessions) {
-    lines.push('', `session ${printable(session.key)}  ${session.transport}${session.protocolVersion ? ` ${printable(session.protocolVersion)}` : ''}`);
+    lines.push('', formatSession(session));
     for (const stream of session.streams) {
       const end = stream.end === 'reset' && stream.error ? `reset (${printable(stream.error, 60)})` : stream.end;
       const resume = stream.lastEventId === null ? '' : `  Last-Event-ID ${printable(JSON.stringify(stream.lastEventId), 60)}`;
       lines.push(`  #${stream.index} ${stream.method} ${printable(stream.url, 80)} -> ${stream.status || 'no response'}, ${plural(stream.events, 'event')}, ${end}${resume}`);
     }
-    for (const resume of session.resumes) {
-      const of = resume.of === null ? 'an unknown stream' : `#${resume.of}`;
-      lines.push(`  resume #${resume.stream} of ${of}: ${resume.verdict.toUpperCase()}`);
-    }
+    for (const resume of session.resumes) lines.push(`  ${formatResume(resume)}`);
     for (const item of session.findings) lines.push(`  ${formatFinding(item, analyzer)}`);
   }
   return lines.join('\n');
 }
 
-function formatFinding(item: Finding, analyzer: Analyzer): string {
+/** A session's heading line: its key, transport and revision. */
+export function formatSession(session: SessionReport): string {
+  return `session ${printable(session.key)}  ${session.transport}${session.protocolVersion ? ` ${printable(session.protocolVersion)}` : ''}`;
+}
+
+/** One resume and its verdict. */
+export function formatResume(resume: ResumeReport): string {
+  const of = resume.of === null ? 'an unknown stream' : `#${resume.of}`;
+  return `resume #${resume.stream} of ${of}: ${resume.verdict.toUpperCase()}`;
+}
+
+/** One finding, where it is (stream, event and its id) and what it says. */
+export function formatFinding(item: Finding, analyzer: Analyzer): string {
   let where = `#${item.stream}`;
   if (item.event !== null) {
     const id = analyzer.events(item.stream).idAt(item.event);

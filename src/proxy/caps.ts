@@ -31,6 +31,8 @@ export interface ProxyCounters {
   exchangesNotRecorded: number;
   /** Response bytes proxied but not recorded: {@link MAX_STREAM_RECORD_BYTES} or {@link MAX_RECORDING_BYTES}. */
   bytesNotRecorded: number;
+  /** Exchanges whose response body outgrew a cap, so only its start was recorded. */
+  streamsClipped: number;
   /** Request bodies proxied but not recorded: {@link MAX_REQUEST_RECORD_BYTES}. */
   requestBodiesNotRecorded: number;
   /** Connections that sent what is not HTTP (answered 400, or closed). */
@@ -57,6 +59,7 @@ export function createCounters(): ProxyCounters {
   return {
     exchangesNotRecorded: 0,
     bytesNotRecorded: 0,
+    streamsClipped: 0,
     requestBodiesNotRecorded: 0,
     badClientRequests: 0,
     connectionsRefused: 0,

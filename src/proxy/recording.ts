@@ -101,9 +101,11 @@ export function createRecording(options: AnalysisOptions, counters: ProxyCounter
       emit({ kind: 'response', rec });
     },
     chunk(rec, data, time) {
-      if (frozen || rec.clipped || rec.exchange.end.state !== 'open') return;
+      if (frozen || rec.exchange.end.state !== 'open') return;
+      if (rec.clipped) return void (counters.bytesNotRecorded += data.length);
       if (rec.bytes + data.length > MAX_STREAM_RECORD_BYTES || totalBytes + data.length > MAX_RECORDING_BYTES) {
         rec.clipped = true;
+        counters.streamsClipped += 1;
         counters.bytesNotRecorded += data.length;
         return;
       }
