@@ -33,17 +33,19 @@ export function createEndpointRewriter(map: (data: string) => string): EndpointR
     push(chunk) {
       if (outcome !== 'pending') return chunk;
       const end = boundaries.feed(chunk)[0];
-      held.push(end === undefined ? chunk : chunk.subarray(0, end));
-      heldBytes += end ?? chunk.length;
-      if (end === undefined) {
-        if (heldBytes <= MAX_ENDPOINT_HOLD_BYTES) return Buffer.alloc(0);
+      if (heldBytes + (end ?? chunk.length) > MAX_ENDPOINT_HOLD_BYTES) {
         outcome = 'gave-up';
+        held.push(chunk);
         return release();
       }
-      const first = release().toString('utf8');
-      const rewritten = rewriteFirstEvent(first, map);
+      held.push(end === undefined ? chunk : chunk.subarray(0, end));
+      heldBytes += end ?? chunk.length;
+      if (end === undefined) return Buffer.alloc(0);
+      // Bytes not rewritten go out exactly as they came, invalid UTF-8 and all.
+      const first = release();
+      const rewritten = rewriteFirstEvent(first.toString('utf8'), map);
       outcome = rewritten === undefined ? 'not-endpoint' : 'rewritten';
-      return Buffer.concat([Buffer.from(rewritten ?? first, 'utf8'), chunk.subarray(end)]);
+      return Buffer.concat([rewritten === undefined ? first : Buffer.from(rewritten, 'utf8'), chunk.subarray(end)]);
     },
     flush: () => release(),
     get outcome() {

@@ -8,7 +8,8 @@ export interface ListenAddress {
 
 /** Parses `HOST:PORT`, `[IPv6]:PORT`, `:PORT` or `PORT` (host 127.0.0.1). A string is a usage error. */
 export function parseListen(text: string, flag: string): ListenAddress | string {
-  const match = /^(?:\[([0-9a-fA-F:.]+)\]|([^:[\]]*)):?(\d{1,5})$/.exec(text) ?? /^()()(\d{1,5})$/.exec(text);
+  const bare = /^\d{1,5}$/.test(text);
+  const match = bare ? [text, undefined, '', text] : /^(?:\[([0-9a-fA-F:.]+)\]|([^:[\]]*)):(\d{1,5})$/.exec(text);
   if (!match) return `${flag} ${JSON.stringify(text)} must be HOST:PORT (like 127.0.0.1:8808)`;
   const port = Number(match[3]);
   if (port > 65_535) return `${flag} port ${port} is over 65535`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runLongTask } from '../../demo/client/long-task-client.js';
 import { DEMO_FAULTS, startScenario, type Scenario } from '../../demo/lb/scenario.js';
-import { DEMO_TASK } from '../../demo/scenario-catalog.js';
+import { CATALOG, DEMO_TASK } from '../../demo/scenario-catalog.js';
 import { analyze, pseudonymizeReport, readHar, sessionPseudonyms, writeHar, type Report } from '../../src/core/index.js';
 import { startProxy } from '../../src/proxy/server.js';
 import { parseTargets, type Target } from '../../src/proxy/targets.js';
@@ -61,5 +61,37 @@ describe('mcp-stream-lens proxy with the real SDK server and client', () => {
     if (!read.ok) throw new Error(read.reason);
     const fromHar = analyze(read.exchanges, { keepPayloads: false });
     expect(fromHar).toEqual(pseudonymizeReport(report, sessionPseudonyms(exchanges)));
+  });
+
+  it('two named targets on one proxy: a legacy HTTP+SSE server (its endpoint rewritten under /legacy) and a stateless one', async () => {
+    const legacy = await startScenario('legacy-sse', DEMO_FAULTS);
+    const stateless = await startScenario('stateless', DEMO_FAULTS);
+    const proxy = await startProxy({ targets: parseTargets([`legacy=${legacy.lb.url}`, `stateless=${stateless.lb.url}`]) as Target[], listen: { host: '127.0.0.1', port: 0 } });
+    try {
+      const [legacyUrl, statelessUrl] = proxy.urls.map((u) => u.url);
+      expect(legacyUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/legacy\/sse$/);
+      expect(statelessUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/stateless\/mcp$/);
+      // The legacy client POSTs wherever the endpoint event says: unrewritten, that is the target itself.
+      const legacyRun = await runLongTask(legacyUrl!, { ...DEMO_TASK, idempotencyKey: 'proxy-legacy' }, { client: CATALOG['legacy-sse'].client });
+      expect('result' in legacyRun.belief).toBe(true);
+      const statelessRun = await runLongTask(statelessUrl!, { ...DEMO_TASK, idempotencyKey: 'proxy-stateless' }, { client: CATALOG.stateless.client });
+      expect('result' in statelessRun.belief).toBe(true);
+      await legacy.lb.log.settled();
+      await stateless.lb.log.settled();
+      await proxy.stop();
+      const report = proxy.recording.analyzer.report({ final: true });
+      expect(report.sessions.map((s) => s.transport).sort()).toEqual(['http+sse', 'stateless']);
+      expect(codes(report)).toContain('resume-on-stateless');
+      const endpoint = proxy.recording.exchanges().find((e) => e.url.endsWith('/legacy/sse'))!;
+      const firstEvent = new TextDecoder().decode(endpoint.chunks[0]!.data as Uint8Array);
+      expect(firstEvent).toMatch(/^event: endpoint\r?\ndata: \/legacy\/messages\?sessionId=[\w-]+\r?\n/);
+      // Every POST of the legacy session went through the proxy, none around it.
+      expect(legacy.lb.log.all().filter((e) => e.request.method === 'POST').length).toBe(proxy.recording.exchanges().filter((e) => e.method === 'POST' && e.url.includes('/legacy/messages')).length);
+      expect(proxy.counters.unrouted).toBe(0);
+    } finally {
+      await proxy.stop(0);
+      await legacy.close();
+      await stateless.close();
+    }
   });
 });
