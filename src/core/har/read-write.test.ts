@@ -78,7 +78,7 @@ describe('HAR out', () => {
   });
 
   it('keeps what the recorder did not see: an absent body reads back absent, with its reason, and an inferred end stays inferred', () => {
-    const call = exchange({ session: 's1', body: rpc.call(1, 'tok-1'), events: [{ id: 'a', data: rpc.progress('tok-1', 1, 1) }] });
+    const call = exchange({ session: 's1', body: rpc.call(1, 'tok-1'), text: sse([{ id: 'a', data: rpc.progress('tok-1', 1, 1) }]) });
     const absent: Exchange = { ...call, chunks: [], end: { state: 'complete', bodyAbsent: 'Chrome gives no body for a Worker\'s request' } };
     const cut: Exchange = { ...call, end: { state: 'reset', inferred: true } };
     const [absentBack, cutBack] = read(writeHar([absent, cut], { redact: false }));
