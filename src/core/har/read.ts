@@ -151,6 +151,9 @@ function readHeaders(headers: unknown, problem: (message: string) => void): Head
  * The end the writer recorded: ours in `_end`; Chrome's `_error` (on the response, or on the
  * entry in some tools); Playwright's `_failureText`. Undefined when the writer says nothing.
  */
+/** The longest reason for an absent body taken from a file. */
+const MAX_ABSENT_REASON = 200;
+
 function recordedEnd(entry: Record<string, unknown>, response: Record<string, unknown>): StreamEnd | undefined {
   const ours = isRecord(entry._end) ? entry._end : undefined;
   if (ours && END_STATES.includes(ours.state as EndState)) {
@@ -158,6 +161,8 @@ function recordedEnd(entry: Record<string, unknown>, response: Record<string, un
     if (typeof ours.error === 'string') end.error = ours.error;
     if (ours.inferred === true) end.inferred = true;
     if (ours.bodyAbsent === true) end.bodyAbsent = true;
+    // The writer's own words for its limit; the file is untrusted, so they are kept short.
+    else if (typeof ours.bodyAbsent === 'string' && ours.bodyAbsent !== '') end.bodyAbsent = ours.bodyAbsent.slice(0, MAX_ABSENT_REASON);
     return end;
   }
   const error = [response._error, entry._error, response._failureText, entry._failureText].find((e): e is string => typeof e === 'string' && e !== '');
