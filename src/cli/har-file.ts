@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { readHar, type HarReadResult } from '../core';
-import { STDIN } from './inputs';
+
+/** Standard input, as `-` names it on the command line. */
+export const STDIN = '-';
 
 /** A HAR bigger than this is refused rather than read into memory whole. */
 export const MAX_HAR_BYTES = 512 * 1024 * 1024;

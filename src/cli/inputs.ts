@@ -1,9 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
-
-/** Standard input, as `-` names it on the command line. */
-export const STDIN = '-';
+import { STDIN } from './har-file';
 
 /** A folder walk stops here, so a mistaken `check /` ends with a clear line instead of never. */
 export const MAX_FOLDER_FILES = 10_000;

@@ -1,6 +1,6 @@
 import { FINDINGS, type FindingCode, type Severity } from '../../core';
 import { isChecked, posixPath, type FileResult } from '../results';
-import { STDIN } from '../inputs';
+import { STDIN } from '../har-file';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 const CODES = Object.keys(FINDINGS) as FindingCode[];
