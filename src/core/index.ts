@@ -7,7 +7,7 @@ export { isMcpRequest, hasMcpHeader, looksLikeJsonRpc } from './read/detect';
 export { header } from './model';
 export type { AnalysisOptions, BodyChunk, EndState, Exchange, Header, RequestInfo, ResponseInfo, StreamEnd } from './model';
 export { FINDINGS, type FindingInfo } from './rules/findings';
-export type { Finding, FindingCode, FindingEvidence, Report, ResumeReport, SessionReport, Severity, StreamReport, Transport, Verdict } from './report';
+export type { Finding, FindingCode, FindingEvidence, InputFinding, Report, ResumeReport, SessionReport, Severity, StreamReport, Transport, Verdict } from './report';
 export type { EventRecord } from './analysis/state';
 export { NO_EVENTS, type EventTable } from './store/event-table';
 export type { SseEvent } from './read/sse';
