@@ -46,6 +46,8 @@ export interface EntryScan {
   readonly bytes: number;
   /** Set once the text cannot be this JSON; the rest of the input need not be read. */
   readonly failure: string | undefined;
+  /** Entries the exact scan found, and the fast path's guesses (for tests and benchmarks). */
+  readonly found: { exact: number; guessed: number; wrong: number };
 }
 
 const QUOTE = 0x22;
@@ -109,6 +111,8 @@ export function createEntryScan(sink: EntryScanSink): EntryScan {
   // The entries' state.
   /** Text of the current entry from earlier batches (or, on the exact scan, earlier chunks). */
   let entryText = '';
+  /** The fast path's last characters of `entryText`, one fewer than the boundary has. */
+  let seam = '';
   /** Whether the exact scan reads the current entry (no boundary learned, or a guess failed). */
   let exactEntry = true;
   /** The bytes between two entries, learned from the first boundary the exact scan found. */
@@ -116,6 +120,7 @@ export function createEntryScan(sink: EntryScanSink): EntryScan {
   let longestEntry = 0;
   /** Entries handed over, to tell `[]` from a trailing comma. */
   let entries = 0;
+  const counts = { exact: 0, guessed: 0, wrong: 0 };
   /** Bytes waiting to reach {@link BATCH_BYTES} before they are decoded. */
   let batch: Uint8Array | undefined;
   let batchBytes = 0;
@@ -233,6 +238,7 @@ export function createEntryScan(sink: EntryScanSink): EntryScan {
     if (isBlank(text)) return fail('an empty element in log.entries');
     longestEntry = Math.max(longestEntry, text.length);
     entries++;
+    counts.exact++;
     const error = sink.entry(text);
     if (error !== undefined) fail(error);
   };
@@ -264,7 +270,7 @@ export function createEntryScan(sink: EntryScanSink): EntryScan {
         // The entries array opened: the first entry starts after its bracket.
         sink.entriesStart();
         t = t.slice(stop.at + 1);
-        entryText = '';
+        entryText = seam = '';
         exactEntry = true;
         continue;
       }
@@ -275,7 +281,7 @@ export function createEntryScan(sink: EntryScanSink): EntryScan {
           return;
         }
         const text = entryText + t.slice(0, stop.at);
-        entryText = '';
+        entryText = seam = '';
         if (stop.kind === 'entry-end') {
           emitExact(text);
           if (boundary === undefined) learnBoundary(t.slice(stop.at));
@@ -284,31 +290,37 @@ export function createEntryScan(sink: EntryScanSink): EntryScan {
         t = t.slice(stop.at + 1);
         continue;
       }
-      // The fast path: `entryText` holds the entry so far; the boundary may start in its tail.
-      const found = findBoundary(entryText, t, boundary!);
+      // The fast path: `entryText` holds the entry so far, `seam` its last characters, where
+      // the boundary may start. Neither is searched or sliced whole: a long entry is many texts
+      // joined, and each slice of the join would copy all of it.
+      const found = findBoundary(seam, t, boundary!);
       if (found === undefined) {
         entryText += t;
+        seam = tailOf(seam, t, boundary!.length - 1);
         if (entryText.length > Math.max(MIN_FAST_WINDOW, 2 * longestEntry)) {
           t = entryText;
-          entryText = '';
+          entryText = seam = '';
           exactEntry = true;
           continue;
         }
         return;
       }
-      const whole = entryText + t;
-      const text = whole.slice(0, found);
+      // `found` counts from the seam's start: before 0, the boundary began in an earlier text.
+      const cut = found - seam.length;
+      const text = cut >= 0 ? entryText + t.slice(0, cut) : entryText.slice(0, entryText.length + cut);
+      const rest = cut >= 0 ? t.slice(cut + 1) : entryText.slice(entryText.length + cut + 1) + t;
+      counts.guessed++;
+      entryText = seam = '';
       if (!isBlank(text) && sink.entry(text) === undefined) {
         entries++;
         longestEntry = Math.max(longestEntry, text.length);
-        entryText = '';
-        t = whole.slice(found + 1);
+        t = rest;
         continue;
       }
       // Not one entry: the boundary's bytes occurred inside it. Read it exactly, from its start.
-      entryText = '';
+      counts.wrong++;
       exactEntry = true;
-      t = whole;
+      t = `${text},${rest}`;
     }
   };
 
@@ -369,19 +381,24 @@ export function createEntryScan(sink: EntryScanSink): EntryScan {
     get failure() {
       return failure;
     },
+    found: counts,
   };
 }
 
 /**
- * Where `boundary` starts in `before + t` (the entry so far, then new text), searching `t` and
- * the seam between the two without joining them.
+ * Where `boundary` starts in `seam + t` (the end of the entry so far, then new text), or
+ * undefined; `t` is searched as it is, not joined to anything.
  */
-function findBoundary(before: string, t: string, boundary: string): number | undefined {
-  const seam = before.slice(-(boundary.length - 1));
+function findBoundary(seam: string, t: string, boundary: string): number | undefined {
   const inSeam = seam === '' ? -1 : (seam + t.slice(0, boundary.length - 1)).indexOf(boundary);
-  if (inSeam !== -1) return before.length - seam.length + inSeam;
+  if (inSeam !== -1) return inSeam;
   const inText = t.indexOf(boundary);
-  return inText === -1 ? undefined : before.length + inText;
+  return inText === -1 ? undefined : seam.length + inText;
+}
+
+/** The last `n` characters of `before + t`, copied out of neither. */
+function tailOf(before: string, t: string, n: number): string {
+  return t.length >= n ? t.slice(t.length - n) : (before + t).slice(-n);
 }
 
 /** A key's text: escapes in it (`"\u006cog"`) read as JSON reads them. */
