@@ -6,9 +6,11 @@ export interface CheckArgs {
   format: 'text' | 'json';
   appSeqPointers: string[];
   failOn: 'error' | 'warning';
+  /** Show reading progress on stderr even where it is no terminal (it is shown on one for files over 50 MB). */
+  progress: boolean;
 }
 
-export const USAGE = `usage: mcp-stream-lens check FILE.har... [--format text|json] [--app-seq JSON-POINTER]... [--fail-on error|warning]
+export const USAGE = `usage: mcp-stream-lens check FILE.har... [--format text|json] [--app-seq JSON-POINTER]... [--fail-on error|warning] [--progress]
 
 Checks the MCP streams recorded in HAR files for resumes a replica synthesized.
 Exit codes: 0 no error finding, 1 error findings (or warnings with --fail-on warning), 2 unreadable input.`;
@@ -24,6 +26,7 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs | string {
         format: { type: 'string', default: 'text' },
         'app-seq': { type: 'string', multiple: true, default: [] },
         'fail-on': { type: 'string', default: 'error' },
+        progress: { type: 'boolean', default: false },
       },
     });
   } catch (error) {
@@ -37,5 +40,5 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs | string {
   if (values['fail-on'] !== 'error' && values['fail-on'] !== 'warning') return `--fail-on must be error or warning, not ${values['fail-on']}`;
   const bad = values['app-seq'].find((pointer) => !isJsonPointer(pointer));
   if (bad !== undefined) return `--app-seq ${JSON.stringify(bad)} is not a JSON pointer (RFC 6901, like /params/data/seq)`;
-  return { files, format: values.format, appSeqPointers: values['app-seq'], failOn: values['fail-on'] };
+  return { files, format: values.format, appSeqPointers: values['app-seq'], failOn: values['fail-on'], progress: values.progress };
 }

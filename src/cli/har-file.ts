@@ -16,9 +16,10 @@ export type Progress = (read: number, total: number) => void;
 /**
  * Reads a HAR file as a stream, entry by entry, and hands each exchange to `onExchange`: the
  * file is never one string, so its size is bounded only by the machine. Bodies Playwright
- * stored beside the HAR (`content._file`) are read from there.
+ * stored beside the HAR (`content._file`) are read from there. `onProgress`, given the file's
+ * size, may return where to report bytes read.
  */
-export async function readHarFile(file: string, onExchange: (exchange: Exchange) => void, onProgress?: Progress): Promise<HarStreamResult> {
+export async function readHarFile(file: string, onExchange: (exchange: Exchange) => void, onProgress?: (size: number) => Progress | undefined): Promise<HarStreamResult> {
   let size: number;
   try {
     const info = await stat(file);
@@ -28,10 +29,11 @@ export async function readHarFile(file: string, onExchange: (exchange: Exchange)
     return cannotRead(error);
   }
   const reader = createHarStreamReader(onExchange, { loadFile: (name) => loadSibling(file, name) });
+  const progress = onProgress?.(size);
   try {
     for await (const chunk of createReadStream(file, { highWaterMark: READ_BYTES })) {
       reader.push(chunk as Buffer);
-      onProgress?.(reader.bytes, size);
+      progress?.(reader.bytes, size);
       // Past the point where it can be HAR: the rest need not be read.
       if (reader.failure !== undefined) break;
     }

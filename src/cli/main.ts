@@ -1,6 +1,7 @@
 import { createAnalyzer, feed, type Report } from '../core';
 import { parseCheckArgs, USAGE, type CheckArgs } from './args';
 import { readHarFile } from './har-file';
+import { progressLine } from './progress';
 import { formatText } from './text-format';
 
 export interface Io {
@@ -45,7 +46,13 @@ async function checkFile(file: string, args: CheckArgs, io: Io): Promise<{ repor
   // A report is all the CLI wants: the analysis need keep no payload.
   const analyzer = createAnalyzer({ appSeqPointers: args.appSeqPointers, keepPayloads: false });
   // Each exchange is analysed as its entry is read, and dropped: the file is never held whole.
-  const har = await readHarFile(file, (exchange) => feed(analyzer, [exchange]));
+  let line: ReturnType<typeof progressLine>;
+  const har = await readHarFile(
+    file,
+    (exchange) => feed(analyzer, [exchange]),
+    (size) => (line = progressLine(file, size, process.stderr, args.progress, process.env))?.update,
+  );
+  line?.end();
   if (!har.ok) throw new Unreadable(`${file}: ${har.reason}`);
   if (har.skippedEntries > 0 || har.problems.length > 0) {
     io.stderr(`mcp-stream-lens: ${file}: ${har.skippedEntries} entries skipped; ${har.problems.join('; ')}`);
