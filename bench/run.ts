@@ -24,6 +24,7 @@ import { measureCliHar } from './cli-har';
 import { measureGuardLatency } from './guard-latency';
 import { measureLiveLatency } from './live-latency';
 import { measurePageTap } from './page-tap';
+import { measurePanelImport } from './panel-import';
 import { measurePanelMainThread } from './panel-main-thread';
 import { sendRows, type BenchRow, type BenchScale } from './row';
 import { measureTimelineFrame } from './timeline-frame';
@@ -44,6 +45,7 @@ const benches: Record<string, (scale: BenchScale) => BenchRow[] | Promise<BenchR
   'page tap': measurePageTap,
   'guard latency': measureGuardLatency,
   'cli har': measureCliHar,
+  'panel import': measurePanelImport,
 };
 /** Set in a child: the one benchmark it runs, whose rows it sends to its parent. */
 const GROUP_FLAG = '--group';
