@@ -1,4 +1,4 @@
-import { createPortClient, type PortLike } from '../capture/port-client';
+import { createPortClient, type PortLike } from '../shared/port-client';
 import {
 
   isBackgroundDeliver,

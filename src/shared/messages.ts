@@ -86,8 +86,13 @@ export interface NetworkExchange {
 /** What the background buffers per tab and hands to the panel, in arrival order. */
 export type Delivery =
   | { from: 'relay'; relay: string; seq: number; items: CapturedItem[]; counters: RelayCounters }
-  /** `dropped`: cumulative exchanges the devtools page's queue had to drop (a worker restart). */
-  | { from: 'network'; exchange: NetworkExchange; dropped?: number }
+  /**
+   * `dropped`: cumulative exchanges the devtools page's queue had to drop (a worker restart).
+   * `twin`: the `relay:stream` key of the tap's copy of the same request, matched by the
+   * background; the exchange then carries no body and adds only its end (an error) to that copy.
+   * A report delivered without it and delivered again with it was the twin of a later tap open.
+   */
+  | { from: 'network'; exchange: NetworkExchange; dropped?: number; twin?: string }
   /** The inspected page navigated (a new document): a marker between the sessions before and after. */
   | { from: 'navigation'; url: string; time: number };
 
