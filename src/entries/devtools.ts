@@ -24,4 +24,4 @@ const port = createPortClient({
 port.start();
 // A new document in the inspected tab: the panel marks it between the sessions before and after.
 browser.devtools.network.onNavigated.addListener((url) => port.send(make('devtools-navigated', { tabId, url, time: Date.now() })));
-watchNetwork(browser.devtools.network as unknown as NetworkEvents, (exchange) => port.send(make('devtools-exchange', { tabId, exchange, dropped })));
+watchNetwork(browser.devtools.network as unknown as NetworkEvents, __TARGET__ === 'firefox' ? 'firefox' : 'chrome', (exchange) => port.send(make('devtools-exchange', { tabId, exchange, dropped })));
