@@ -5,14 +5,17 @@ import {
   isDevtoolsHello,
   isDevtoolsNavigated,
   isPanelClear,
+  isPanelFidelity,
   isPanelHello,
   isRelayBatch,
   isRelayHello,
   isRelayStatus,
   make,
   type BackgroundCounters,
+  type CapturedItem,
   type Delivery,
   type Message,
+  type RelayCounters,
 } from '../shared/messages';
 import type { PortLike } from '../shared/port-client';
 import type { SavedTab, SessionHistory, TabMeta } from './session-history';
@@ -36,6 +39,8 @@ interface TabState {
   panels: Set<RouterPort>;
   /** Open DevTools of the tab: with a panel, they keep the tab's taps sending (see attachedOf). */
   devtools: Set<RouterPort>;
+  /** Attached panels that asked for full fidelity: the debugger stays attached while there is one. */
+  fidelity: Set<RouterPort>;
   /** A relay of the tab announced captures (they may still wait in the page for a panel). */
   captured: boolean;
   /** The next item number of each relay, so what a relay sends again is kept once. */
@@ -50,6 +55,8 @@ export interface RouterDeps {
   broadcast(tabId: number, message: Message): void;
   /** Where the tabs' histories outlive the worker; absent: in memory only (tests). */
   history?: SessionHistory;
+  /** Full-fidelity capture of a tab's Workers (the debugger); absent where the browser has none here. */
+  fidelity?: { start(tabId: number): void; stop(tabId: number): void };
 }
 
 /**
@@ -79,6 +86,7 @@ export function createRouter(deps: RouterDeps) {
       buffer: createTabBuffer(undefined, undefined, saved ? { first: saved.meta.first, deliveries: saved.deliveries, evicted: saved.meta.evicted } : undefined),
       panels: new Set(),
       devtools: new Set(),
+      fidelity: new Set(),
       captured: saved?.meta.captured ?? false,
       relays: new Map(Object.entries(saved?.meta.relays ?? {})),
       twins: createTwinIndex(),
@@ -217,7 +225,10 @@ export function createRouter(deps: RouterDeps) {
       // Kept in the tab's history like a capture, so a panel opened later still sees where the page changed.
       else if (isDevtoolsNavigated(message)) deliver(message.tabId, { from: 'navigation', url: message.url, time: message.time });
     } else if (port.name === PORT.panel) {
-      if (isPanelHello(message)) attachPanel(port, message.tabId);
+      if (isPanelHello(message)) {
+        attachPanel(port, message.tabId);
+        if (message.tabId !== null) setFidelity(port, message.tabId, message.fidelity === true);
+      } else if (isPanelFidelity(message)) setFidelity(port, message.tabId, message.on);
       else if (isPanelClear(message)) {
         const t = tabs.get(message.tabId);
         if (!t) return;
@@ -244,10 +255,22 @@ export function createRouter(deps: RouterDeps) {
     deps.broadcast(tabId, make('bg-attach', { attached: true }));
   }
 
+  /** A panel of the tab wants full fidelity, or no longer does: the debugger follows the panels' wish. */
+  function setFidelity(port: RouterPort, tabId: number, on: boolean): void {
+    const t = tabs.get(tabId);
+    if (!t || !deps.fidelity) return;
+    const before = t.fidelity.size > 0;
+    if (on && t.panels.has(port)) t.fidelity.add(port);
+    else t.fidelity.delete(port);
+    if (!before && t.fidelity.size > 0) deps.fidelity.start(tabId);
+    else if (before && t.fidelity.size === 0) deps.fidelity.stop(tabId);
+  }
+
   /** Removes a panel or a DevTools page; the tab's relays go quiet again when it was the last one. */
   function detach(port: RouterPort): void {
     for (const [tabId, t] of tabs) {
       const was = attachedOf(t);
+      if (t.fidelity.delete(port) && t.fidelity.size === 0) deps.fidelity?.stop(tabId);
       t.panels.delete(port);
       t.devtools.delete(port);
       if (was && !attachedOf(t)) deps.broadcast(tabId, make('bg-attach', { attached: false }));
@@ -279,6 +302,17 @@ export function createRouter(deps: RouterDeps) {
           choosers.delete(port);
         }),
       );
+    },
+    /** Items of a capture in the background itself (the debugger), numbered like a relay's. */
+    captured(tabId: number, relay: string, seq: number, items: CapturedItem[], counters: RelayCounters): void {
+      whenReady(() => relayBatch(tabId, { from: 'relay', relay, seq, items, counters }));
+    },
+    /** Tells the tab's panels whether the debugger is attached (and to how many Workers). */
+    fidelityStatus(tabId: number, attached: boolean, workers: number, error?: string): void {
+      const t = tabs.get(tabId);
+      if (!t) return;
+      const message = make('bg-fidelity', { tabId, attached, workers, ...(error === undefined ? {} : { error }) });
+      for (const panel of t.panels) send(panel, message);
     },
     removeTab(tabId: number): void {
       whenReady(() => {

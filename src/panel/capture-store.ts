@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals';
 import { createAnalyzer, type AnalysisOptions, type Analyzer, type Report } from '../core/index';
 import type { BackgroundCounters, Delivery, NetworkExchange, RelayCounters, CapturedItem } from '../shared/messages';
-import type { PanelAdapter, PanelSink } from './adapter';
+import type { FidelityStatus, PanelAdapter, PanelSink } from './adapter';
 import { countDrops, createDropLedger, type DropSummary } from './drop-ledger';
 import { EVICT_TO, MAX_PANEL_EVENTS, evictOldestEvents, type ChunkMarks } from './event-cap';
 import type { LoggedExchange } from './exchange-log';
@@ -32,6 +32,8 @@ export function createCaptureStore(adapter: PanelAdapter) {
   /** The inspected page's navigations: markers between the sessions of one tab's history. */
   const navigations = signal<readonly NavigationMark[]>([]);
   const navigationLog = createNavigationLog();
+  /** Full-fidelity capture of the tab's Workers, as the background last said. */
+  const fidelity = signal<FidelityStatus>({ attached: false, workers: 0 });
   const ledger = createDropLedger();
   let options: AnalysisOptions = {};
   let maxExchanges = MAX_EXCHANGES;
@@ -178,6 +180,9 @@ export function createCaptureStore(adapter: PanelAdapter) {
     tabs(list) {
       tabs.value = list;
     },
+    fidelity(status) {
+      fidelity.value = status;
+    },
   };
 
   return {
@@ -207,6 +212,9 @@ export function createCaptureStore(adapter: PanelAdapter) {
       refresh();
     },
     canReload: adapter.canReload,
+    fidelity,
+    /** The switch, where the browser has one: its warning, its permission request, on and off. */
+    fidelityControl: adapter.fidelity,
     /** The buffer cap from the settings; exchanges already kept stay, later ones are dropped and counted. */
     setMaxExchanges(next: number) {
       maxExchanges = next;
