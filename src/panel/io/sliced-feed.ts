@@ -20,9 +20,9 @@ export interface SlicedFeed {
  * Analyses an import as its exchanges arrive, in slices of main-thread time, yielding to the
  * browser between them, so a large file never freezes the panel. A long body is fed in pieces:
  * the analysis gives the same events however a body is cut (src/core/chunking.test.ts), and each
- * piece keeps its chunk's time.
+ * piece keeps its chunk's time. `onSlice` is called at the end of each slice.
  */
-export function createSlicedFeed(analyzer: Analyzer): SlicedFeed {
+export function createSlicedFeed(analyzer: Analyzer, onSlice: () => void = () => undefined): SlicedFeed {
   const queue: Exchange[] = [];
   let next = 0;
   let cancelled = false;
@@ -36,12 +36,14 @@ export function createSlicedFeed(analyzer: Analyzer): SlicedFeed {
       queue[next++] = undefined as unknown as Exchange;
       for (const _ of feedSteps(analyzer, exchange)) {
         if (performance.now() < deadline) continue;
+        onSlice();
         await yieldToBrowser();
         if (cancelled) return;
         deadline = performance.now() + SLICE_MS;
       }
     }
     queue.length = next = 0;
+    if (!cancelled) onSlice();
   };
 
   return {
