@@ -4,7 +4,7 @@ import { readHarOffThread } from './read-off-thread';
 import { createSlicedFeed } from './sliced-feed';
 
 /** While a file is read, its capture's report is taken again at most this often. */
-const REFRESH_MS = 250;
+const REFRESH_MS = 500;
 
 /**
  * Imports a file the user picked or dropped. A worker reads it entry by entry (the file is never
