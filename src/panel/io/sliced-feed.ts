@@ -1,4 +1,4 @@
-import type { Analyzer, BodyChunk, Exchange } from '../../core/index';
+import { requestOf, type Analyzer, type BodyChunk, type Exchange } from '../../core/index';
 
 /**
  * Main-thread time one slice of the import's analysis may take before it lets the browser paint
@@ -65,8 +65,7 @@ export function createSlicedFeed(analyzer: Analyzer, onSlice: () => void = () =>
 
 /** What `feed` does for one exchange, one step (a piece of a chunk) at a time. */
 function* feedSteps(analyzer: Analyzer, exchange: Exchange): Generator<void> {
-  const { method, url, headers, body, startTime, entry } = exchange;
-  const index = analyzer.open({ method, url, headers, startTime, ...(body !== undefined && { body }), ...(entry !== undefined && { entry }) });
+  const index = analyzer.open(requestOf(exchange));
   if (exchange.status !== 0 || exchange.responseHeaders.length > 0) analyzer.respond(index, { status: exchange.status, headers: exchange.responseHeaders });
   for (const chunk of exchange.chunks) {
     for (const piece of pieces(chunk)) {
