@@ -41,6 +41,10 @@ const LONG_TASK_OBSERVER = `(() => {
 
 interface Round {
   importMs: number;
+  /** The choice → the paint after the whole file was read and analysed. */
+  wholeMs: number;
+  /** The longest task over the whole import. */
+  wholeLongestMs: number;
   parseMs: number;
   longestMs: number;
   longTasks: number;
@@ -66,6 +70,12 @@ async function round(browser: Browser, origin: string, file: string): Promise<Ro
       const tasks = window.__longTasks.filter((t) => t.start + t.ms > start && t.start < end);
       return { importMs: end - start, longestMs: Math.max(0, ...tasks.map((t) => t.ms)), longTasks: tasks.length };
     })()`)) as { importMs: number; longestMs: number; longTasks: number };
+    await page.waitForFunction(`!document.querySelector('[data-testid="import-progress"]')`, { polling: 50, timeout: IMPORT_TIMEOUT_MS });
+    const whole = (await page.evaluate(`new Promise((done) => requestAnimationFrame(() => setTimeout(() => {
+      const start = window.__chosen;
+      const last = window.__paints[window.__paints.length - 1];
+      done({ wholeMs: last.at - performance.timeOrigin - start, wholeLongestMs: Math.max(0, ...window.__longTasks.filter((t) => t.start + t.ms > start).map((t) => t.ms)) });
+    }, 0)))`)) as { wholeMs: number; wholeLongestMs: number };
     // The baseline: the same file's text, already read, parsed whole in the same page.
     await page.evaluate(`(() => { const i = document.createElement('input'); i.type = 'file'; i.id = 'bench-file'; document.body.append(i); })()`);
     await ((await page.$('#bench-file')) as ElementHandle<HTMLInputElement>).uploadFile(file);
@@ -77,7 +87,7 @@ async function round(browser: Browser, origin: string, file: string): Promise<Ro
       if (!Array.isArray(har.log.entries)) throw new Error('not the HAR');
       return ms;
     })()`)) as number;
-    return { importMs, parseMs, longestMs, longTasks };
+    return { importMs, ...whole, parseMs, longestMs, longTasks };
   } finally {
     await context.close();
   }
@@ -105,7 +115,7 @@ export async function measurePanelImport(scale: BenchScale): Promise<BenchRow[]>
         better: 'lower',
         unit: 'x',
         baseline: 'JSON.parse of the same text in the same page',
-        detail: `${what}: file chosen -> first timeline paint ${importMs.toFixed(0)} ms vs JSON.parse ${parseMs.toFixed(0)} ms, best of ${rounds}; load ${loadavg()[0]!.toFixed(1)}`,
+        detail: `${what}: file chosen -> first timeline paint ${importMs.toFixed(0)} ms (the capture is shown as it is read; the paint after the whole file ${Math.min(...results.map((r) => r.wholeMs)).toFixed(0)} ms) vs JSON.parse ${parseMs.toFixed(0)} ms, best of ${rounds}; load ${loadavg()[0]!.toFixed(1)}`,
       }),
       row({
         // With no task over the API's threshold, the threshold is what is known of the longest.
@@ -115,7 +125,7 @@ export async function measurePanelImport(scale: BenchScale): Promise<BenchRow[]>
         better: 'lower',
         unit: 'ms',
         baseline: 'a fixed budget (100 ms)',
-        detail: `${what}: ${longest > 0 ? `longest main-thread task ${longest.toFixed(0)} ms` : `no main-thread task over ${LONG_TASK_MS} ms`} between the choice and the first paint (${results.map((r) => r.longTasks).join(', ')} long tasks per round)`,
+        detail: `${what}: ${longest > 0 ? `longest main-thread task ${longest.toFixed(0)} ms` : `no main-thread task over ${LONG_TASK_MS} ms`} between the choice and the first paint (${results.map((r) => r.longTasks).join(', ')} long tasks per round); over the whole import ${Math.max(...results.map((r) => r.wholeLongestMs)).toFixed(0)} ms`,
       }),
     ];
   } finally {

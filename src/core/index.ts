@@ -2,7 +2,7 @@
  * The analysis core: pure TypeScript, no browser or Node APIs. Feed it exchanges, get the report
  * of DESIGN.md section 6. The panel, the CLI and the tests all go through this file.
  */
-export { analyze, createAnalyzer, feed, type Analyzer } from './analyzer';
+export { analyze, createAnalyzer, feed, requestOf, type Analyzer } from './analyzer';
 export { isMcpRequest, hasMcpHeader, looksLikeJsonRpc } from './read/detect';
 export { header } from './model';
 export type { AnalysisOptions, BodyChunk, EndState, Exchange, Header, RequestInfo, ResponseInfo, StreamEnd } from './model';

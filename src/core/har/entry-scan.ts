@@ -64,9 +64,11 @@ const MAX_KEY_CHARS = 64;
 /**
  * Bytes gathered before they are decoded and scanned. Small chunks (a browser's file stream
  * gives 64 KB) cost more to decode one by one, and far more to join as strings, than to copy
- * into one buffer and decode once.
+ * into one buffer and decode once. And an entry inside one batch is a slice of its text, which
+ * JSON.parse reads in place; one that spans batches is a join, which it must copy first. Several
+ * megabytes hold most entries (a tool call of thousands of events is about one).
  */
-const BATCH_BYTES = 1024 * 1024;
+export const BATCH_BYTES = 4 * 1024 * 1024;
 /**
  * Text the fast path may gather for one entry without finding the boundary it learned, beyond
  * twice the longest entry so far, before the exact scan takes over (the next entries may start
@@ -79,9 +81,10 @@ type Stop = { at: number; kind: 'entries-open' | 'entry-end' | 'entries-close' }
 
 /**
  * Makes a scan. State lives in this closure; the caller feeds chunks of any size, and the same
- * pieces come out however the bytes were cut.
+ * pieces come out however the bytes were cut. `batchBytes` is {@link BATCH_BYTES} but in tests,
+ * whose small batches let the chunks' own cuts reach the scan.
  */
-export function createEntryScan(sink: EntryScanSink): EntryScan {
+export function createEntryScan(sink: EntryScanSink, batchBytes = BATCH_BYTES): EntryScan {
   const utf8 = new Utf8Chunks();
   // A string's content up to its closing quote, or to a backslash the chunk cuts from what it escapes.
   const stringBody = /[^"\\]*(?:\\[\s\S][^"\\]*)*/y;
@@ -121,9 +124,9 @@ export function createEntryScan(sink: EntryScanSink): EntryScan {
   /** Entries handed over, to tell `[]` from a trailing comma. */
   let entries = 0;
   const counts = { exact: 0, guessed: 0, wrong: 0 };
-  /** Bytes waiting to reach {@link BATCH_BYTES} before they are decoded. */
+  /** Bytes waiting to reach `batchBytes` before they are decoded. */
   let batch: Uint8Array | undefined;
-  let batchBytes = 0;
+  let pending = 0;
 
   const fail = (reason: string): void => {
     failure ??= `not valid JSON (${reason}, near byte ${bytes})`;
@@ -329,11 +332,11 @@ export function createEntryScan(sink: EntryScanSink): EntryScan {
     if (text !== '') scanText(text);
   };
   const flushBatch = (): void => {
-    if (batchBytes === 0) return;
+    if (pending === 0) return;
     // The decoder's text is a copy, so the buffer is free again once decoded (a fresh one per
     // batch costs the system a zeroed page for every 4 KB read).
-    const bytes = batch!.subarray(0, batchBytes);
-    batchBytes = 0;
+    const bytes = batch!.subarray(0, pending);
+    pending = 0;
     scanBytes(bytes);
   };
 
@@ -344,15 +347,15 @@ export function createEntryScan(sink: EntryScanSink): EntryScan {
       if (chunk.length === 0) return;
       started = true;
       // The decoder strips a byte order mark at the start, as readHar does.
-      if (batchBytes === 0 && chunk.length >= BATCH_BYTES) return scanBytes(chunk);
+      if (pending === 0 && chunk.length >= batchBytes) return scanBytes(chunk);
       let from = 0;
       while (from < chunk.length && failure === undefined) {
-        batch ??= new Uint8Array(BATCH_BYTES);
-        const take = Math.min(chunk.length - from, BATCH_BYTES - batchBytes);
-        batch.set(chunk.subarray(from, from + take), batchBytes);
-        batchBytes += take;
+        batch ??= new Uint8Array(batchBytes);
+        const take = Math.min(chunk.length - from, batchBytes - pending);
+        batch.set(chunk.subarray(from, from + take), pending);
+        pending += take;
         from += take;
-        if (batchBytes === BATCH_BYTES) flushBatch();
+        if (pending === batchBytes) flushBatch();
       }
     },
     finish() {

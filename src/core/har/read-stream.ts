@@ -35,10 +35,10 @@ export interface HarStreamReader {
  * text, in the same order, since every writer puts `log.creator` and `log.pages` before
  * `log.entries`; a file that puts them after reads its entries without them.
  *
- * When the verdict is `ok: false`, the exchanges handed over so far belong to no valid file and
+ * `batchBytes` is for tests (see createEntryScan). When the verdict is `ok: false`, the exchanges handed over so far belong to no valid file and
  * should be dropped.
  */
-export function createHarStreamReader(onExchange: (exchange: Exchange) => void, options: HarReadOptions = {}): HarStreamReader {
+export function createHarStreamReader(onExchange: (exchange: Exchange) => void, options: HarReadOptions = {}, batchBytes?: number): HarStreamReader {
   const problems = createProblemList();
   const members: Record<string, unknown> = {};
   let context: EntryContext = {};
@@ -66,7 +66,7 @@ export function createHarStreamReader(onExchange: (exchange: Exchange) => void, 
       }
       return undefined;
     },
-  });
+  }, batchBytes);
 
   return {
     push(chunk) {

@@ -3,22 +3,34 @@ import type { Workspace } from '../model/workspace';
 import { readHarOffThread } from './read-off-thread';
 import { createSlicedFeed } from './sliced-feed';
 
+/** While a file is read, its capture's report is taken again at most this often. */
+const REFRESH_MS = 500;
+
 /**
  * Imports a file the user picked or dropped. A worker reads it entry by entry (the file is never
  * one string, so its size is bounded by the machine only), and the panel analyses the exchanges
- * as they arrive, in slices of its time, so it stays responsive. `workspace.importing` shows the
- * bytes read until it is done or cancelled; failures become the workspace's notice.
+ * as they arrive, in slices of its time, so it stays responsive. The capture is shown as soon
+ * as it holds a session, and grows as the rest is read, as a live capture does.
+ * `workspace.importing` shows the bytes read until it is done or cancelled; failures become the
+ * workspace's notice, and take back what was shown.
  */
 export async function importFile(workspace: Workspace, file: File): Promise<boolean> {
   workspace.importing.peek()?.cancel();
   const analyzer = createAnalyzer(workspace.options());
-  const feed = createSlicedFeed(analyzer);
   const exchanges: Exchange[] = [];
+  const shown = workspace.beginImport(file.name, exchanges, analyzer);
+  let refreshed = -Infinity;
+  const feed = createSlicedFeed(analyzer, () => {
+    if (performance.now() - refreshed < REFRESH_MS) return;
+    refreshed = performance.now();
+    shown.source.refresh();
+    if ((shown.source.report.peek()?.sessions.length ?? 0) > 0) shown.show();
+  });
   let cancelled = false;
   const read = readHarOffThread(file, {
     progress: (done, total) => {
-      const shown = workspace.importing.peek();
-      if (shown && !cancelled) workspace.importing.value = { ...shown, read: done, total };
+      const current = workspace.importing.peek();
+      if (current && !cancelled) workspace.importing.value = { ...current, read: done, total };
     },
     exchanges: (list) => {
       for (const exchange of list) exchanges.push(exchange);
@@ -33,6 +45,7 @@ export async function importFile(workspace: Workspace, file: File): Promise<bool
       cancelled = true;
       read.cancel();
       feed.cancel();
+      shown.withdraw();
       if (workspace.importing.peek()?.cancel === progress.cancel) workspace.importing.value = null;
     },
   };
@@ -44,8 +57,9 @@ export async function importFile(workspace: Workspace, file: File): Promise<bool
   workspace.importing.value = null;
   if (!result) return false;
   if (!result.ok) {
+    shown.withdraw();
     workspace.refuse(file.name, result.reason);
     return false;
   }
-  return workspace.importExchanges(file.name, { exchanges, skippedEntries: result.skippedEntries, problems: result.problems, analyzer });
+  return workspace.importExchanges(file.name, { exchanges, skippedEntries: result.skippedEntries, problems: result.problems, analyzer }, shown);
 }

@@ -1,12 +1,12 @@
-import type { Analyzer, BodyChunk, Exchange } from '../../core/index';
+import { requestOf, type Analyzer, type BodyChunk, type Exchange } from '../../core/index';
 
 /**
  * Main-thread time one slice of the import's analysis may take before it lets the browser paint
  * and handle input: well under the 50 ms at which a task counts as long.
  */
-const SLICE_MS = 12;
+const SLICE_MS = 8;
 /** A body chunk is fed in pieces of at most this many characters or bytes (a slice's unit). */
-const MAX_PIECE = 256 * 1024;
+const MAX_PIECE = 64 * 1024;
 
 /** Feeds exchanges to an analyzer a slice at a time; see {@link createSlicedFeed}. */
 export interface SlicedFeed {
@@ -20,15 +20,17 @@ export interface SlicedFeed {
  * Analyses an import as its exchanges arrive, in slices of main-thread time, yielding to the
  * browser between them, so a large file never freezes the panel. A long body is fed in pieces:
  * the analysis gives the same events however a body is cut (src/core/chunking.test.ts), and each
- * piece keeps its chunk's time.
+ * piece keeps its chunk's time. `onSlice` is called at the end of each slice.
  */
-export function createSlicedFeed(analyzer: Analyzer): SlicedFeed {
+export function createSlicedFeed(analyzer: Analyzer, onSlice: () => void = () => undefined): SlicedFeed {
   const queue: Exchange[] = [];
   let next = 0;
   let cancelled = false;
   let pumping: Promise<void> | undefined;
 
   const pump = async (): Promise<void> => {
+    // Not in the task that delivered the exchanges: that one has already spent its time.
+    await yieldToBrowser();
     let deadline = performance.now() + SLICE_MS;
     while (next < queue.length && !cancelled) {
       const exchange = queue[next]!;
@@ -36,12 +38,14 @@ export function createSlicedFeed(analyzer: Analyzer): SlicedFeed {
       queue[next++] = undefined as unknown as Exchange;
       for (const _ of feedSteps(analyzer, exchange)) {
         if (performance.now() < deadline) continue;
+        onSlice();
         await yieldToBrowser();
         if (cancelled) return;
         deadline = performance.now() + SLICE_MS;
       }
     }
     queue.length = next = 0;
+    if (!cancelled) onSlice();
   };
 
   return {
@@ -61,8 +65,7 @@ export function createSlicedFeed(analyzer: Analyzer): SlicedFeed {
 
 /** What `feed` does for one exchange, one step (a piece of a chunk) at a time. */
 function* feedSteps(analyzer: Analyzer, exchange: Exchange): Generator<void> {
-  const { method, url, headers, body, startTime, entry } = exchange;
-  const index = analyzer.open({ method, url, headers, startTime, ...(body !== undefined && { body }), ...(entry !== undefined && { entry }) });
+  const index = analyzer.open(requestOf(exchange));
   if (exchange.status !== 0 || exchange.responseHeaders.length > 0) analyzer.respond(index, { status: exchange.status, headers: exchange.responseHeaders });
   for (const chunk of exchange.chunks) {
     for (const piece of pieces(chunk)) {

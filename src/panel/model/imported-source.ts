@@ -6,7 +6,7 @@ import type { CaptureSource } from './capture-source';
  * A finished capture (an imported HAR): analysed in one go, again whenever the options change.
  * `analyzed` is an analysis already fed these exchanges (the import feeds one as the file is read).
  */
-export function createImportedSource(id: string, label: string, exchanges: readonly Exchange[], options: AnalysisOptions, analyzed?: Analyzer): CaptureSource {
+export function createImportedSource(id: string, label: string, exchanges: readonly Exchange[], options: AnalysisOptions, analyzed?: Analyzer): CaptureSource & { refresh(): void } {
   let analyzer: Analyzer = analyzed ?? createAnalyzer(options);
   if (!analyzed) feed(analyzer, exchanges);
   const report = signal(analyzer.report());
@@ -18,6 +18,10 @@ export function createImportedSource(id: string, label: string, exchanges: reado
     events: (stream) => analyzer.events(stream),
     // `feed` numbers streams in input order, so a stream index is an index into `exchanges`.
     exchange: (stream) => exchanges[stream],
+    /** Takes the report again: the import is still feeding `analyzed` as the file is read. */
+    refresh() {
+      report.value = analyzer.report();
+    },
     reanalyse(next) {
       analyzer = createAnalyzer(next);
       feed(analyzer, exchanges);

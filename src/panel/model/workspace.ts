@@ -20,6 +20,13 @@ export interface ImportProgress {
   cancel(): void;
 }
 
+/** A capture shown while its file is still read (see `Workspace.beginImport`). */
+export interface ImportUnderWay {
+  source: CaptureSource & { refresh(): void };
+  show(): void;
+  withdraw(): void;
+}
+
 /** What reading a file gave, for {@link Workspace.importExchanges}. */
 export interface ImportedFile {
   exchanges: readonly Exchange[];
@@ -64,14 +71,41 @@ export function createWorkspace(live: CaptureSource, options: () => AnalysisOpti
       if (!result.ok) return fail(name, result.reason);
       return this.importExchanges(name, result);
     },
-    /** Shows a file's exchanges as a new capture; true when it became the shown capture. */
-    importExchanges(name: string, result: ImportedFile): boolean {
-      const source = createImportedSource(`import-${++imported}`, name, result.exchanges, options(), result.analyzer);
+    /**
+     * A capture for a file still being read and analysed (`exchanges` and `analyzer` grow): shown
+     * as soon as `show()` is called, so its first sessions are on screen while the rest is read;
+     * {@link importExchanges} with it keeps it, `withdraw()` takes it back.
+     */
+    beginImport(name: string, exchanges: readonly Exchange[], analyzer: Analyzer): ImportUnderWay {
+      const source = createImportedSource(`import-${++imported}`, name, exchanges, options(), analyzer);
+      let before: string | undefined;
+      return {
+        source,
+        show: () => {
+          if (before !== undefined) return;
+          before = activeId.value;
+          sources.value = [...sources.value, source];
+          activeId.value = source.id;
+        },
+        withdraw: () => {
+          sources.value = sources.value.filter((s) => s !== source);
+          if (activeId.value === source.id) activeId.value = sources.value.some((s) => s.id === before) ? before! : live.id;
+        },
+      };
+    },
+    /**
+     * Shows a file's exchanges as a new capture, or keeps `shown` (from {@link beginImport}) when
+     * the read is done; true when it became the shown capture.
+     */
+    importExchanges(name: string, result: ImportedFile, shown?: ImportUnderWay): boolean {
+      const source = shown?.source ?? createImportedSource(`import-${++imported}`, name, result.exchanges, options(), result.analyzer);
+      shown?.source.refresh();
       const report = source.report.value!;
       if (report.sessions.length === 0) {
+        shown?.withdraw();
         return fail(name, `none of its ${result.exchanges.length} entries is MCP traffic (no Mcp-Session-Id, MCP headers or JSON-RPC bodies)`);
       }
-      let kept = sources.value.filter((s) => s.kind === 'imported');
+      let kept = sources.value.filter((s) => s.kind === 'imported' && s !== source);
       if (kept.length >= MAX_IMPORTS) {
         droppedImports += kept.length - MAX_IMPORTS + 1;
         kept = kept.slice(kept.length - MAX_IMPORTS + 1);
