@@ -22,15 +22,17 @@ describe('Chromium: full-fidelity capture of a Worker\'s MCP streams', () => {
     await site?.close();
   });
 
-  async function runIn(scenario: string): Promise<{ page: Page; panel: Frame; done: Promise<string> }> {
+  /** A new tab with the panel open, running the Worker's call; `path` names the tab's URL for the probe. */
+  async function runIn(scenario: string, path = '/'): Promise<{ page: Page; devtools: Page; panel: Frame; done: Promise<string> }> {
     const page = await chromium.browser.newPage();
-    const { panel } = await openPanel(page);
+    const { devtools, panel } = await openPanel(page);
     await page.goto(`${site.origin}/`);
+    await page.evaluate((p: string) => history.replaceState(null, '', p), path);
     await page.evaluate((s: string) => (window as unknown as { runWorker(s: string, n: number, d: number): void }).runWorker(s, 10, 150), scenario);
     const done = page
       .waitForFunction(() => (document.getElementById('status')?.textContent ?? '').startsWith('done') && document.getElementById('status')!.textContent, { polling: 100, timeout: 60_000 })
       .then((h) => h.jsonValue() as Promise<string>);
-    return { page, panel, done };
+    return { page, devtools, panel, done };
   }
 
   async function setSwitch(panel: Frame, on: boolean): Promise<void> {
@@ -39,6 +41,21 @@ describe('Chromium: full-fidelity capture of a Worker\'s MCP streams', () => {
     if ((await box!.evaluate((b) => (b as HTMLInputElement).checked)) !== on) await box!.click();
     await panel.click('[data-testid="settings-save"]');
     await panel.waitForSelector('[data-testid="settings"]', { hidden: true });
+  }
+
+  /**
+   * Asks the extension's own worker whether its debugger holds the tab at `url`: detaching a tab
+   * it does not hold fails ("not attached"). A probe that finds it attached also detaches it.
+   */
+  async function probeAttached(url: string): Promise<string> {
+    const target = await chromium.browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'));
+    const worker = (await target.worker())!;
+    return worker.evaluate(async (origin: string) => {
+      const api = (globalThis as unknown as { chrome: { debugger: { getTargets(): Promise<{ tabId?: number; url: string }[]>; detach(t: { tabId: number }): Promise<void> } } }).chrome.debugger;
+      const tab = (await api.getTargets()).find((t) => t.tabId !== undefined && t.url.startsWith(origin));
+      if (!tab) return 'no such tab';
+      return api.detach({ tabId: tab.tabId! }).then(() => 'attached', (e: unknown) => `not attached: ${String(e)}`);
+    }, url);
   }
 
   const attachedStatus = async (panel: Frame, attached: boolean) => {
@@ -62,7 +79,7 @@ describe('Chromium: full-fidelity capture of a Worker\'s MCP streams', () => {
     }
   });
 
-  it('on through the panel switch: live, per chunk, resets and resumes judged, not doubled; off again detaches', async () => {
+  it('on through the panel switch: live, per chunk, resets and resumes judged, not doubled; closing the panel or turning it off detaches', async () => {
     const first = await chromium.browser.newPage();
     const { panel: settingsPanel } = await openPanel(first);
     await first.goto(`${site.origin}/`);
@@ -71,7 +88,7 @@ describe('Chromium: full-fidelity capture of a Worker\'s MCP streams', () => {
     await first.close();
 
     // Genuine: the Worker's POST stream is shown while it is open, its drain as a reset, the resume judged genuine.
-    const genuine = await runIn('genuine');
+    const genuine = await runIn('genuine', '/genuine-tab');
     const live = await waitForPanel(genuine.panel, `(s) => s.streams.some((x) => x.method === 'POST' && x.end === 'open' && x.events >= 2)`);
     expect(live.streams.some((x) => x.source === 'network')).toBe(false);
     expect(await genuine.done).toMatch(/^done result/);
@@ -80,20 +97,35 @@ describe('Chromium: full-fidelity capture of a Worker\'s MCP streams', () => {
     expect(judged.streams.some((x) => x.method === 'POST' && x.end === 'reset')).toBe(true);
     expect(judged.streams.filter((x) => x.source === 'network')).toEqual([]); // each request once: the network report paired with its copy
     expect(judged.findings.filter((f) => f.severity === 'error')).toEqual([]);
-    await genuine.page.close();
 
     // Lost buffer: the invented replay is caught.
-    const lost = await runIn('lost-buffer');
+    const lost = await runIn('lost-buffer', '/lost-tab');
     await lost.done;
     const caught = await waitForPanel(lost.panel, `(s) => s.findings.some((f) => f.code === 'resume-seq-gap')`);
     console.log(`[fidelity on, lost-buffer] findings ${caught.findings.map((f) => `${f.severity} ${f.code}`).join(', ')}`);
     expect(caught.findings.find((f) => f.code === 'resume-seq-gap')!.severity).toBe('error');
-
-    // Off again: detached, and the next Worker call is back to what the network panel reports.
-    await setSwitch(lost.panel, false);
-    console.log(`[fidelity off again] ${await attachedStatus(lost.panel, false)}`);
+    // The probe sees the debugger on a tab whose panel asked for it (and detaches it).
+    expect(await probeAttached(`${site.origin}/lost-tab`)).toBe('attached');
     await lost.page.close();
-    const after = await runIn('genuine');
+
+    // A panel closes, the switch still on: nothing stays attached to its tab.
+    const closing = await runIn('genuine', '/closing-tab');
+    await closing.done;
+    await waitForPanel(closing.panel, `(s) => s.streams.length > 0`);
+    await closing.devtools.close();
+    const whileClosed = await probeAttached(`${site.origin}/closing-tab`);
+    console.log(`[fidelity on, panel closed] ${whileClosed}`);
+    expect(whileClosed).toMatch(/^not attached/);
+    await closing.page.close();
+
+    // The switch off: detached, and the next Worker call is back to what the network panel reports.
+    await setSwitch(genuine.panel, false);
+    console.log(`[fidelity off again] ${await attachedStatus(genuine.panel, false)}`);
+    const afterOff = await probeAttached(`${site.origin}/genuine-tab`);
+    console.log(`[fidelity off again, probe] ${afterOff}`);
+    expect(afterOff).toMatch(/^not attached/);
+    await genuine.page.close();
+    const after = await runIn('genuine', '/after-tab');
     await after.done;
     const plain = await waitForPanel(after.panel, `(s) => s.streams.length > 0 && s.streams.every((x) => x.end !== 'open')`);
     expect(plain.streams.every((x) => x.source === 'network')).toBe(true);

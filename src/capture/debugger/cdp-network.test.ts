@@ -10,11 +10,11 @@ const mcpRequest = (requestId: string, wallTime = 1_000) => ({
   wallTime,
 });
 
-function setup(buffered: string | null = null) {
+function setup(buffered: string | null = '', whole: string | null = null) {
   const items: CapturedItem[] = [];
   let drops = 0;
   let next = 0;
-  const net = createCdpNetwork({ nextStream: () => next++, emit: (i) => void items.push(i), drop: () => void (drops += 1), enableBody: async () => buffered });
+  const net = createCdpNetwork({ nextStream: () => next++, emit: (i) => void items.push(i), drop: () => void (drops += 1), enableBody: async () => buffered, wholeBody: async () => whole });
   return { net, items, drops: () => drops };
 }
 
@@ -34,6 +34,17 @@ describe('CDP network capture', () => {
       ['data: {}\n\n', 1_000_200],
     ]);
     expect(items.at(-1)).toEqual({ kind: 'end', stream: 0, end: { state: 'reset', time: 1_000_300, error: 'net::ERR_CONNECTION_RESET' } });
+  });
+
+  it('keeps a short response that ended before streaming was enabled: its whole body, then its end', async () => {
+    const { net, items } = setup(null, b64('{"jsonrpc":"2.0","id":1,"result":{}}'));
+    net.event('Network.requestWillBeSent', mcpRequest('r1'));
+    net.event('Network.responseReceived', { requestId: 'r1', timestamp: 10.1, response: { status: 200, headers: { 'content-type': 'application/json' } } });
+    net.event('Network.dataReceived', { requestId: 'r1', timestamp: 10.2 }); // no data: streaming was not on
+    net.event('Network.loadingFinished', { requestId: 'r1', timestamp: 10.3 });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(items.map((i) => i.kind)).toEqual(['open', 'response', 'chunk', 'end']);
+    expect(items[2]!.kind === 'chunk' && items[2]!.text).toBe('{"jsonrpc":"2.0","id":1,"result":{}}');
   });
 
   it('ends a stream still open when the debugger detaches as unknown, never complete', () => {

@@ -20,6 +20,13 @@ interface Followed {
   /** Epoch ms at CDP monotonic time 0 for this request: turns event timestamps into times. */
   epochAt0: number;
   decoder: TextDecoder;
+  /**
+   * While streaming is being enabled: what came meanwhile (data chunks, the end), held so that
+   * the buffered data goes first. A short response may finish before the command answers.
+   */
+  held: (() => void)[] | null;
+  /** Bytes of body seen, to tell a body that was never streamed from an empty one. */
+  bytes: number;
 }
 
 const toHeaders = (h: Record<string, unknown> | undefined): Header[] =>
@@ -43,6 +50,8 @@ export function createCdpNetwork(deps: {
   emit: (item: CapturedItem) => void;
   drop: () => void;
   enableBody: (requestId: string) => Promise<string | null>;
+  /** The whole body of a finished request (`Network.getResponseBody`), base64; null when gone. */
+  wholeBody: (requestId: string) => Promise<string | null>;
 }) {
   const followed = new Map<string, Followed>();
   const candidates = new Map<string, CdpRequest>();
@@ -51,7 +60,7 @@ export function createCdpNetwork(deps: {
   function follow(r: CdpRequest): Followed | undefined {
     if (streams >= MAX_DEBUGGER_STREAMS) return void deps.drop();
     streams += 1;
-    const f: Followed = { stream: deps.nextStream(), epochAt0: r.wallTime * 1000 - r.timestamp * 1000, decoder: new TextDecoder() };
+    const f: Followed = { stream: deps.nextStream(), epochAt0: r.wallTime * 1000 - r.timestamp * 1000, decoder: new TextDecoder(), held: null, bytes: 0 };
     followed.set(r.requestId, f);
     const body = r.request.postData?.slice(0, MAX_REQUEST_BODY_CHARS);
     deps.emit({
@@ -64,20 +73,32 @@ export function createCdpNetwork(deps: {
   }
 
   function chunk(f: Followed, time: number, bytes: Uint8Array): void {
+    if (f.held) return void f.held.push(() => chunk(f, time, bytes));
     if (bytes.byteLength > MAX_CHUNK_BYTES) return deps.drop();
+    f.bytes += bytes.byteLength;
     deps.emit({ kind: 'chunk', stream: f.stream, time, bytes: bytes.byteLength, text: f.decoder.decode(bytes, { stream: true }) });
   }
 
   function startBody(requestId: string, f: Followed, time: number): void {
     // Data received before streaming was enabled comes back buffered, ahead of any later chunk.
-    void deps.enableBody(requestId).then((buffered) => {
-      if (buffered && followed.get(requestId) === f) chunk(f, time, decodeBase64(buffered));
+    f.held = [];
+    void deps.enableBody(requestId).then(async (buffered) => {
+      const held = f.held ?? [];
+      f.held = null;
+      if (buffered) chunk(f, time, decodeBase64(buffered));
+      else if (buffered === null) {
+        // Streaming could not be enabled (the request had finished): its whole body, if CDP kept it.
+        const whole = await deps.wholeBody(requestId);
+        if (whole) chunk(f, time, decodeBase64(whole));
+      }
+      for (const step of held) step();
     });
   }
 
   function end(requestId: string, endItem: CapturedItem & { kind: 'end' }): void {
     const f = followed.get(requestId);
     if (!f) return;
+    if (f.held) return void f.held.push(() => end(requestId, endItem));
     followed.delete(requestId);
     const tail = f.decoder.decode();
     if (tail) deps.emit({ kind: 'chunk', stream: f.stream, time: endItem.end.time ?? 0, bytes: 0, text: tail });

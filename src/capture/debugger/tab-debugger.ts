@@ -77,6 +77,18 @@ export function createTabDebugger(deps: TabDebuggerDeps) {
           .sendCommand({ tabId, sessionId }, 'Network.streamResourceContent', { requestId })
           .then((r) => ((r as { bufferedData?: string }).bufferedData ?? null))
           .catch(() => null),
+      wholeBody: (requestId) =>
+        deps.api
+          .sendCommand({ tabId, sessionId }, 'Network.getResponseBody', { requestId })
+          .then((r) => {
+            const { body, base64Encoded } = r as { body: string; base64Encoded: boolean };
+            if (base64Encoded) return body;
+            // Text: base64 of its UTF-8 bytes, like every other chunk (a loop: no argument-count limit).
+            let binary = '';
+            for (const byte of new TextEncoder().encode(body)) binary += String.fromCharCode(byte);
+            return btoa(binary);
+          })
+          .catch(() => null),
     });
     run.sessions.set(sessionId, network);
     return network;
