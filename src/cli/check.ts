@@ -51,7 +51,7 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
 }
 
 async function checkOne(path: string, args: CheckArgs, io: Io): Promise<FileResult> {
-  const har = await readHarFile(path, io.readStdin ?? readStdin);
+  const har = await readHarFile(path, io.readStdin ?? readStdin, { entryLines: args.format === 'sarif' });
   if (!har.ok) return { path, error: har.reason };
   if (har.skippedEntries > 0 || har.problems.length > 0) {
     io.stderr(`mcp-stream-lens: ${path}: ${har.skippedEntries} entries skipped; ${har.problems.join('; ')}`);
@@ -59,7 +59,7 @@ async function checkOne(path: string, args: CheckArgs, io: Io): Promise<FileResu
   // A report is all the CLI wants: the analysis need keep no payload.
   const analyzer = createAnalyzer({ appSeqPointers: args.appSeqPointers, keepPayloads: false });
   feed(analyzer, har.exchanges);
-  return { path, report: analyzer.report({ final: true }), analyzer, skippedEntries: har.skippedEntries, problems: har.problems };
+  return { path, report: analyzer.report({ final: true }), analyzer, skippedEntries: har.skippedEntries, problems: har.problems, entryLines: har.entryLines };
 }
 
 function render(format: Format, results: readonly FileResult[], io: Io): string {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { readHar, type HarReadResult } from '../core';
+import { entryLines } from './entry-lines';
 
 /** Standard input, as `-` names it on the command line. */
 export const STDIN = '-';
@@ -12,15 +13,22 @@ export const MAX_HAR_BYTES = 512 * 1024 * 1024;
 /** Standard input, for `-`: the whole text, or undefined past `max` bytes. */
 export type ReadStdin = (max: number) => Promise<string | undefined>;
 
+/** A HAR read from a file: the reader's result, and where each entry starts when asked. */
+export type HarFileResult = HarReadResult & {
+  /** The 1-based line of each `log.entries` element, for SARIF regions (with `entryLines: true`). */
+  entryLines?: number[];
+};
+
 /**
  * Reads one input (a path, or `-` for standard input) as a HAR: its exchanges, or one line
  * saying why not. The only place the CLI reads a HAR, so a streaming reader replaces just this.
  */
-export async function readHarFile(path: string, readStdin: ReadStdin): Promise<HarReadResult> {
+export async function readHarFile(path: string, readStdin: ReadStdin, options: { entryLines?: boolean } = {}): Promise<HarFileResult> {
   const text = path === STDIN ? await fromStdin(readStdin) : await readText(path);
   if (typeof text !== 'string') return text;
   // Standard input has no folder beside it: bodies attached in files cannot be found.
-  return readHar(text, path === STDIN ? {} : { loadFile: (name) => loadSibling(path, name) });
+  const read = readHar(text, path === STDIN ? {} : { loadFile: (name) => loadSibling(path, name) });
+  return read.ok && options.entryLines ? { ...read, entryLines: entryLines(text) } : read;
 }
 
 type Failed = Extract<HarReadResult, { ok: false }>;
