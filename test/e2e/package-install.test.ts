@@ -69,6 +69,24 @@ console.log(JSON.stringify({ verdict: report.sessions[0].resumes[0].verdict, tit
     expect(JSON.parse(stdout)).toEqual({ verdict: 'gap', title: 'Application sequence jumped across a resume', analyzer: 'function', failed: 'HarFindingsError', schema: 'mcp-stream-lens check --format json' });
   });
 
+  it('the main entry imports no Node module, so bundlers for the browser take it as it is', async () => {
+    const lib = join(dir, 'node_modules/mcp-stream-lens/dist/lib');
+    const seen = new Set<string>();
+    const imports: string[] = [];
+    const walk = async (file: string): Promise<void> => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const code = await readFile(join(lib, file), 'utf8');
+      for (const [, spec] of code.matchAll(/^(?:import|export) [^;]*?from "([^"]+)"/gm)) {
+        if (spec!.startsWith('./')) await walk(spec!.slice(2));
+        else imports.push(spec!);
+      }
+    };
+    await walk('index.js');
+    expect(seen.size).toBeGreaterThan(1);
+    expect(imports).toEqual(['eventsource-parser']);
+  });
+
   it('tsc types a two-line user file against the installed declarations', async () => {
     const user = join(dir, 'user.ts');
     await writeFile(user, `import { analyzeHar, FINDINGS, type Report } from 'mcp-stream-lens';
