@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
+import JSZip from 'jszip';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './support/extension-build';
@@ -15,6 +16,18 @@ const version = async () => (JSON.parse(await readFile(join(ROOT, 'package.json'
 const zip = (target: string, v: string) => join(ROOT, 'dist/packages', `mcp-stream-lens-${target}-${v}.zip`);
 let dir = '';
 
+/** Unpacks a zip into `out`, as a store does (no entry may land outside it). */
+async function unpack(file: string, out: string): Promise<void> {
+  const zip = await JSZip.loadAsync(await readFile(file));
+  for (const entry of Object.values(zip.files)) {
+    const target = resolve(out, entry.name);
+    if (!target.startsWith(out + sep)) throw new Error(`zip entry outside the folder: ${entry.name}`);
+    if (entry.dir) continue;
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, await entry.async('uint8array'));
+  }
+}
+
 beforeAll(async () => {
   await run('npm', ['run', 'package'], { cwd: ROOT, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 });
   dir = await mkdtemp(join(tmpdir(), 'msl-zips-'));
@@ -25,7 +38,7 @@ describe('npm run package', () => {
   it.each(['chrome', 'firefox'])('makes the %s zip, with the package version and the built files at its root', async (target) => {
     const v = await version();
     const out = join(dir, target);
-    await run('unzip', ['-q', zip(target, v), '-d', out]);
+    await unpack(zip(target, v), out);
     const manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as { version: string; manifest_version: number; devtools_page: string; browser_specific_settings?: unknown };
     expect(manifest).toMatchObject({ version: v, manifest_version: 3 });
     await expect(readFile(join(out, manifest.devtools_page), 'utf8')).resolves.toContain('<script');
@@ -35,7 +48,7 @@ describe('npm run package', () => {
 
   it('the Firefox zip, unpacked, passes web-ext lint with 0 errors', async () => {
     const out = join(dir, 'firefox-lint');
-    await run('unzip', ['-q', zip('firefox', await version()), '-d', out]);
+    await unpack(zip('firefox', await version()), out);
     const webExt = join(ROOT, 'node_modules/web-ext/bin/web-ext.js');
     const { stdout } = await run(process.execPath, [webExt, 'lint', '--source-dir', out, '--output', 'json'], { maxBuffer: 16 * 1024 * 1024 }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
     const result = JSON.parse(stdout) as { summary: { errors: number }; errors: { message: string }[] };
