@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
+import type { RawHeaders } from '../../src/proxy/headers.js';
 
-/** Header pairs in wire order and wire spelling. */
-export type RawHeaders = [name: string, value: string][];
+export { pairs, type RawHeaders } from '../../src/proxy/headers.js';
 
 /**
  * How a response body ended, as the client saw it: `cut` when the balancer itself closed the
@@ -78,13 +78,6 @@ export function createExchangeLog(): ExchangeLog {
 /** Milliseconds since the exchange started, with sub-millisecond precision. */
 export function since(exchange: Exchange): number {
   return performance.now() - exchange.t0;
-}
-
-/** Node's flat `rawHeaders` list as name/value pairs, keeping order and spelling. */
-export function pairs(raw: readonly string[]): RawHeaders {
-  const out: RawHeaders = [];
-  for (let i = 0; i + 1 < raw.length; i += 2) out.push([raw[i] ?? '', raw[i + 1] ?? '']);
-  return out;
 }
 
 /** The first value of a header, matched case-insensitively (`name` in lower case). */

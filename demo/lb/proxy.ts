@@ -1,7 +1,8 @@
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
-import { pairs, since, type Exchange, type ExchangeLog, type RawHeaders } from './exchange.js';
+import { endToEnd, pairs } from '../../src/proxy/headers.js';
+import { since, type Exchange, type ExchangeLog, type RawHeaders } from './exchange.js';
 import { sendHead, sendSimple } from './respond.js';
-import { createSseBoundaries } from './sse-boundaries.js';
+import { createSseBoundaries } from '../../src/proxy/sse-boundaries.js';
 
 export interface ForwardOptions {
   /** Absolute URL on the replica: its origin plus the request's path and query. */
@@ -12,9 +13,6 @@ export interface ForwardOptions {
   onResponse?(headers: RawHeaders): void;
 }
 
-/** Hop-by-hop headers (RFC 9110 7.6.1): each hop, the client's and the replica's, has its own. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'te', 'upgrade']);
-
 /**
  * Forwards one buffered request to `upstream` and streams the response back, recording each
  * chunk as it is written to the client. Response headers keep the replica's order and spelling;
@@ -22,7 +20,7 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'pr
  */
 export function forward(exchange: Exchange, res: ServerResponse, log: ExchangeLog, options: ForwardOptions): void {
   const target = new URL(options.upstream);
-  const headers = exchange.request.headers.filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase()));
+  const headers = endToEnd(exchange.request.headers);
   // agent: false gives every exchange its own upstream connection, so cutting one stream's
   // upstream never disturbs another exchange.
   const upstream = request({
@@ -51,7 +49,7 @@ export function forward(exchange: Exchange, res: ServerResponse, log: ExchangeLo
 }
 
 function relay(reply: IncomingMessage, exchange: Exchange, res: ServerResponse, log: ExchangeLog, options: ForwardOptions): void {
-  const headers = pairs(reply.rawHeaders).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase()));
+  const headers = endToEnd(pairs(reply.rawHeaders));
   options.onResponse?.(headers);
   sendHead(exchange, res, reply.statusCode ?? 502, reply.statusMessage ?? '', headers);
 

@@ -14,15 +14,19 @@ export interface CheckArgs {
   output: string | undefined;
   appSeqPointers: string[];
   failOn: 'error' | 'warning';
+  /** Show reading progress on stderr even where it is no terminal (it is shown on one for files over 50 MB). */
+  progress: boolean;
 }
 
 export const USAGE = `usage: mcp-stream-lens check FILE.har|DIR|GLOB|-... [--format text|json|junit|sarif|github] [--output FILE]
-                            [--app-seq JSON-POINTER]... [--fail-on error|warning]
+                            [--app-seq JSON-POINTER]... [--fail-on error|warning] [--progress]
+       mcp-stream-lens proxy|record --target [NAME=]URL... (mcp-stream-lens proxy --help for more)
        mcp-stream-lens --version | --help
 
 Checks the MCP streams recorded in HAR files for resumes a replica synthesized.
 A folder is searched for *.har files; - reads one HAR from standard input.
 --output FILE writes the format to FILE and the text report to the terminal.
+--progress shows how much of a file is read on stderr (shown anyway on a terminal, outside CI, for files over 50 MB).
 Exit codes: 0 no error finding, 1 error findings (or warnings with --fail-on warning), 2 unreadable input.`;
 
 const OPTIONS: NonNullable<ParseArgsConfig['options']> = {
@@ -30,6 +34,7 @@ const OPTIONS: NonNullable<ParseArgsConfig['options']> = {
   output: { type: 'string', short: 'o' },
   'app-seq': { type: 'string', multiple: true, default: [] },
   'fail-on': { type: 'string', default: 'error' },
+  progress: { type: 'boolean', default: false },
 };
 
 /** Every flag `check` knows, for the "did you mean" of an unknown one. */
@@ -46,7 +51,8 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs | string {
   for (const token of parsed.tokens ?? []) {
     if (token.kind !== 'option') continue;
     if (!(token.name in OPTIONS)) return unknownFlag(token.rawName);
-    if (token.value === undefined) return `${token.rawName} needs a value`;
+    if (OPTIONS[token.name]!.type === 'string' && token.value === undefined) return `${token.rawName} needs a value`;
+    if (OPTIONS[token.name]!.type === 'boolean' && token.value !== undefined) return `${token.rawName} takes no value`;
   }
   const { values, positionals: inputs } = parsed;
   const format = String(values.format);
@@ -62,7 +68,7 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs | string {
   if (bad !== undefined) return `--app-seq ${JSON.stringify(bad)} is not a JSON pointer (RFC 6901, like /params/data/seq)`;
   if (inputs.filter((input) => input === '-').length > 1) return 'standard input (-) can be read only once';
   const output = values.output === undefined ? undefined : String(values.output);
-  return { inputs, format, output, appSeqPointers: pointers, failOn };
+  return { inputs, format, output, appSeqPointers: pointers, failOn, progress: values.progress === true };
 }
 
 function isFormat(format: string): format is Format {

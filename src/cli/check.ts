@@ -2,6 +2,7 @@ import { appendFile, writeFile } from 'node:fs/promises';
 import { createAnalyzer, feed } from '../core';
 import { parseCheckArgs, type CheckArgs, type Format } from './args';
 import { ansi, plain } from './color';
+import { createEntryLineScanner } from './entry-lines';
 import { formatGithub, githubSummary } from './formats/github';
 import { formatJson } from './formats/json';
 import { formatJunit } from './formats/junit';
@@ -9,7 +10,8 @@ import { formatSarif } from './formats/sarif';
 import { formatText, formatTotals } from './formats/text';
 import { readHarFile } from './har-file';
 import { expandInputs } from './inputs';
-import { readStdin } from './stdin';
+import { processStdin } from './stdin';
+import { progressLine } from './progress';
 import type { Io } from './io';
 import { isChecked, totals, type FileResult } from './results';
 import { packageVersion } from './version';
@@ -51,15 +53,23 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
 }
 
 async function checkOne(path: string, args: CheckArgs, io: Io): Promise<FileResult> {
-  const har = await readHarFile(path, io.readStdin ?? readStdin, { entryLines: args.format === 'sarif' });
+  // A report is all the CLI wants: the analysis need keep no payload.
+  const analyzer = createAnalyzer({ appSeqPointers: args.appSeqPointers, keepPayloads: false });
+  let line: ReturnType<typeof progressLine>;
+  // SARIF points each result at its entry's line, found in the same chunks the reader reads.
+  const lines = args.format === 'sarif' ? createEntryLineScanner() : undefined;
+  // Each exchange is analysed as its entry is read, and dropped: the file is never held whole.
+  const har = await readHarFile(path, (exchange) => feed(analyzer, [exchange]), {
+    stdin: io.stdin ?? processStdin,
+    ...(lines && { onBytes: (chunk: Uint8Array) => lines.push(chunk) }),
+    onProgress: (size) => (line = io.progress && progressLine(path, size, io.progress, args.progress, io.env ?? {}))?.update,
+  });
+  line?.end();
   if (!har.ok) return { path, error: har.reason };
   if (har.skippedEntries > 0 || har.problems.length > 0) {
     io.stderr(`mcp-stream-lens: ${path}: ${har.skippedEntries} entries skipped; ${har.problems.join('; ')}`);
   }
-  // A report is all the CLI wants: the analysis need keep no payload.
-  const analyzer = createAnalyzer({ appSeqPointers: args.appSeqPointers, keepPayloads: false });
-  feed(analyzer, har.exchanges);
-  return { path, report: analyzer.report({ final: true }), analyzer, skippedEntries: har.skippedEntries, problems: har.problems, entryLines: har.entryLines };
+  return { path, report: analyzer.report({ final: true }), analyzer, skippedEntries: har.skippedEntries, problems: har.problems, entryLines: lines?.lines };
 }
 
 function render(format: Format, results: readonly FileResult[], io: Io): string {

@@ -1,49 +1,80 @@
 /** Past this many entries the line index stops: SARIF then points at line 1 for the rest. */
 export const MAX_ENTRY_LINES = 1_000_000;
 
-/**
- * The 1-based line on which each element of `log.entries` starts in a HAR's JSON text, found
- * by one pass that tracks strings and nesting (no second parse), so SARIF can point a result at
- * its entry's line. Text that is not shaped like HAR gives what it found so far.
- */
-export function entryLines(text: string): number[] {
-  const lines: number[] = [];
-  const path: (string | number)[] = [];
-  let line = 1;
-  let key: string | undefined;
-  let expectValue = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) line++;
-    else if (c === 34) {
-      // A string: find its end, counting escapes; newlines cannot occur inside JSON strings.
-      let j = i + 1;
-      while (j < text.length && text.charCodeAt(j) !== 34) j += text.charCodeAt(j) === 92 ? 2 : 1;
-      if (!expectValue) key = text.slice(i + 1, j);
-      i = j;
-    } else if (c === 58) expectValue = true; // ':'
-    else if (c === 123 || c === 91) {
-      // '{' or '[': an entry starts when its array is log.entries.
-      if (path.length === 3 && path[1] === 'log' && path[2] === 'entries') {
-        if (lines.length >= MAX_ENTRY_LINES) return lines;
-        lines.push(line);
-      }
-      path.push(inArray(text, i) ? -1 : (key ?? ''));
-      expectValue = false;
-      key = undefined;
-    } else if (c === 125 || c === 93) path.pop();
-    else if (c === 44) expectValue = false; // ','
-  }
-  return lines;
+/** Finds the line each `log.entries` element starts on, from the HAR's bytes as they are read. */
+export interface EntryLineScanner {
+  push(chunk: Uint8Array): void;
+  /** The 1-based line of each entry found so far. */
+  readonly lines: number[];
 }
 
-/** The container opened at `at` is an array element (after `[` or `,`), not a keyed value (after `:`). */
-function inArray(text: string, at: number): boolean {
-  for (let i = at - 1; i >= 0; i--) {
-    const c = text[i]!;
-    if (c === ':') return false;
-    if (c === '[' || c === ',') return true;
-    if (c.trim() !== '') return false;
-  }
-  return false;
+const OTHER = 0;
+const LOG = 1;
+const ENTRIES = 2;
+/** Keys longer than this are none of the two we look for. */
+const KEY_CHARS = 8;
+
+/**
+ * One pass over the bytes that tracks strings and nesting (no second parse), so SARIF can point
+ * a result at its entry's line while the streaming reader reads the same chunks. JSON's
+ * structure is ASCII, so UTF-8 bytes of other characters never look like any of it.
+ */
+export function createEntryLineScanner(): EntryLineScanner {
+  const lines: number[] = [];
+  const steps: number[] = [];
+  const arrays: boolean[] = [];
+  let line = 1;
+  let inString = false;
+  let escaped = false;
+  let isValue = false;
+  let expectValue = false;
+  let keyText = '';
+  let key = '';
+  // The last byte outside strings and whitespace: `[` or `,` before a container makes it an element.
+  let last = 0;
+  const open = (isArray: boolean) => {
+    const depth = steps.length;
+    if (depth === 3 && steps[1] === LOG && steps[2] === ENTRIES && lines.length < MAX_ENTRY_LINES) lines.push(line);
+    const keyed = last === 58;
+    const step = keyed && depth === 1 && key === 'log' ? LOG : keyed && depth === 2 && steps[1] === LOG && key === 'entries' ? ENTRIES : OTHER;
+    steps.push(step);
+    arrays.push(isArray);
+    expectValue = false;
+  };
+  return {
+    lines,
+    push(chunk) {
+      for (const b of chunk) {
+        if (b === 10) line++;
+        if (inString) {
+          if (escaped) escaped = false;
+          else if (b === 92) escaped = true;
+          else if (b === 34) {
+            inString = false;
+            if (!isValue) key = keyText;
+          } else if (!isValue && keyText.length <= KEY_CHARS) keyText += String.fromCharCode(b);
+          continue;
+        }
+        if (b === 32 || b === 10 || b === 13 || b === 9) continue;
+        if (b === 34) {
+          inString = true;
+          isValue = expectValue || arrays[arrays.length - 1] === true;
+          keyText = '';
+        } else if (b === 58) expectValue = true;
+        else if (b === 123 || b === 91) open(b === 91);
+        else if (b === 125 || b === 93) {
+          steps.pop();
+          arrays.pop();
+        } else if (b === 44) expectValue = false;
+        last = b;
+      }
+    },
+  };
+}
+
+/** The entry lines of a whole text (for tests and callers that hold it). */
+export function entryLines(text: string): number[] {
+  const scanner = createEntryLineScanner();
+  scanner.push(new TextEncoder().encode(text));
+  return scanner.lines;
 }

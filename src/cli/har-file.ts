@@ -1,53 +1,71 @@
-import { readFileSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { createReadStream, readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { readHar, type HarReadResult } from '../core';
-import { entryLines } from './entry-lines';
+import { createHarStreamReader, type Exchange, type HarStreamResult } from '../core';
 
 /** Standard input, as `-` names it on the command line. */
 export const STDIN = '-';
 
-/** A HAR bigger than this is refused rather than read into memory whole. */
-export const MAX_HAR_BYTES = 512 * 1024 * 1024;
+/**
+ * Reads of this size are what the reader scans in one go (it gathers smaller ones): fewer,
+ * larger reads cost the system less per byte.
+ */
+const READ_BYTES = 1024 * 1024;
 
-/** Standard input, for `-`: the whole text, or undefined past `max` bytes. */
-export type ReadStdin = (max: number) => Promise<string | undefined>;
+/** How far a read is: bytes read of the file's size. */
+export type Progress = (read: number, total: number) => void;
 
-/** A HAR read from a file: the reader's result, and where each entry starts when asked. */
-export type HarFileResult = HarReadResult & {
-  /** The 1-based line of each `log.entries` element, for SARIF regions (with `entryLines: true`). */
-  entryLines?: number[];
-};
+/** Standard input's bytes as they arrive (the process's, or a test's). */
+export type Stdin = () => AsyncIterable<Uint8Array>;
+
+export interface HarFileOptions {
+  /** Given the file's size, may return where to report bytes read (standard input has no size). */
+  onProgress?: (size: number) => Progress | undefined;
+  /** Where `-` reads from. */
+  stdin: Stdin;
+  /** Sees every chunk as it is read (the SARIF format finds each entry's line in them). */
+  onBytes?: (chunk: Uint8Array) => void;
+}
 
 /**
- * Reads one input (a path, or `-` for standard input) as a HAR: its exchanges, or one line
- * saying why not. The only place the CLI reads a HAR, so a streaming reader replaces just this.
+ * Reads one input (a path, or `-` for standard input) as a HAR, entry by entry, and hands each
+ * exchange to `onExchange`: the file is never one string, so its size is bounded only by the
+ * machine. Bodies Playwright stored beside the HAR (`content._file`) are read from there. The
+ * only place the CLI reads a HAR.
  */
-export async function readHarFile(path: string, readStdin: ReadStdin, options: { entryLines?: boolean } = {}): Promise<HarFileResult> {
-  const text = path === STDIN ? await fromStdin(readStdin) : await readText(path);
-  if (typeof text !== 'string') return text;
+export async function readHarFile(path: string, onExchange: (exchange: Exchange) => void, options: HarFileOptions): Promise<HarStreamResult> {
   // Standard input has no folder beside it: bodies attached in files cannot be found.
-  const read = readHar(text, path === STDIN ? {} : { loadFile: (name) => loadSibling(path, name) });
-  return read.ok && options.entryLines ? { ...read, entryLines: entryLines(text) } : read;
-}
-
-type Failed = Extract<HarReadResult, { ok: false }>;
-
-async function fromStdin(readStdin: ReadStdin): Promise<string | Failed> {
-  const text = await readStdin(MAX_HAR_BYTES);
-  return text ?? { ok: false, reason: `standard input is over the ${MAX_HAR_BYTES}-byte limit` };
-}
-
-async function readText(file: string): Promise<string | Failed> {
+  if (path === STDIN) return readAll(options.stdin(), createHarStreamReader(onExchange), options.onBytes);
+  let size: number;
   try {
-    const info = await stat(file);
+    const info = await stat(path);
     if (info.isDirectory()) return { ok: false, reason: 'is a directory, not a HAR file' };
-    if (info.size > MAX_HAR_BYTES) return { ok: false, reason: `${info.size} bytes is over the ${MAX_HAR_BYTES}-byte limit` };
-    return await readFile(file, 'utf8');
+    size = info.size;
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, reason: `cannot read (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})` };
+    return cannotRead(error);
   }
+  const reader = createHarStreamReader(onExchange, { loadFile: (name) => loadSibling(path, name) });
+  return readAll(createReadStream(path, { highWaterMark: READ_BYTES }), reader, options.onBytes, options.onProgress?.(size), size);
+}
+
+async function readAll(chunks: AsyncIterable<Uint8Array>, reader: ReturnType<typeof createHarStreamReader>, onBytes?: (chunk: Uint8Array) => void, progress?: Progress, size = 0): Promise<HarStreamResult> {
+  try {
+    for await (const chunk of chunks) {
+      reader.push(chunk);
+      onBytes?.(chunk);
+      progress?.(reader.bytes, size);
+      // Past the point where it can be HAR: the rest need not be read.
+      if (reader.failure !== undefined) break;
+    }
+  } catch (error) {
+    return cannotRead(error);
+  }
+  return reader.finish();
+}
+
+function cannotRead(error: unknown): HarStreamResult {
+  const code = (error as NodeJS.ErrnoException).code;
+  return { ok: false, reason: `cannot read (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})` };
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { ReadStdin } from './har-file';
+import type { Stdin } from './har-file';
+import type { ProgressStream } from './progress';
 
 /** What the CLI needs from its process: output lines, the environment, standard input. */
 export interface Io {
@@ -9,5 +10,7 @@ export interface Io {
   /** Colour the text report (run.ts decides: a TTY, NO_COLOR, FORCE_COLOR). */
   color?: boolean;
   /** Standard input, for `-`; the process's when left out. */
-  readStdin?: ReadStdin;
+  stdin?: Stdin;
+  /** Where reading progress may go (the process's stderr); none when left out. */
+  progress?: ProgressStream;
 }

@@ -79,11 +79,18 @@ describe('mcp-stream-lens check', () => {
     expect(json(glob.out).files.map((f) => f.path)).toEqual([join(FIXTURES, 'sdk-expired.har'), join(FIXTURES, 'sdk-genuine.har')]);
 
     const text = readFileSync(join(FIXTURES, 'sdk-lost-buffer.har'), 'utf8');
-    const stdin = await runWith({ readStdin: async () => text }, 'check', '-', '--format', 'json');
+    const bytes = new TextEncoder().encode(text);
+    // Standard input arrives in pieces; the reader takes a HAR cut anywhere.
+    const pieces = async function* () {
+      for (let at = 0; at < bytes.length; at += 4096) yield bytes.subarray(at, at + 4096);
+    };
+    const stdin = await runWith({ stdin: pieces }, 'check', '-', '--format', 'json');
     expect(stdin.code).toBe(1);
     expect(json(stdin.out).files).toMatchObject([{ path: '-' }]);
     expect(reportOf(stdin.out).sessions[0]!.resumes[0]!.verdict).toBe('gap');
-    expect((await runWith({ readStdin: async () => undefined }, 'check', '-')).err).toMatch(/standard input is over the \d+-byte limit/);
+    const notHar = await runWith({ stdin: async function* () { yield new TextEncoder().encode('<html>'); } }, 'check', '-');
+    expect(notHar.code).toBe(2);
+    expect(notHar.err).toMatch(/^mcp-stream-lens: -: /);
   });
 
   it('an unreadable file is reported on its own line; the others are still analysed; exit 2', async () => {

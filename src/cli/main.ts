@@ -3,6 +3,7 @@ import { runCheck } from './check';
 import { closest } from './closest';
 import type { Io } from './io';
 import { packageVersion } from './version';
+import { runProxyCommand } from './proxy-command';
 
 export type { Io } from './io';
 
@@ -11,10 +12,14 @@ type Command = (argv: readonly string[], io: Io) => Promise<number>;
 
 const COMMANDS: Record<string, Command> = {
   check: runCheck,
+  proxy: (argv, io) => runProxyCommand(argv, io, 'proxy'),
+  record: (argv, io) => runProxyCommand(argv, io, 'record'),
 };
 
 /** Runs the CLI; resolves to the exit code. Never throws for bad input. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
+  // The proxy's commands read their own --help, and `record -- COMMAND` hands the rest to COMMAND.
+  if (argv[0] === 'proxy' || argv[0] === 'record') return COMMANDS[argv[0]]!(argv.slice(1), io);
   if (argv.includes('--version') || argv.includes('-V')) {
     io.stdout(packageVersion());
     return 0;

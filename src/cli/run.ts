@@ -1,6 +1,6 @@
 import { wantsColor } from './color';
 import { main } from './main';
-import { readStdin } from './stdin';
+import { processStdin } from './stdin';
 
 // The CLI's entry: wires main() to the process. Kept apart so tests call main() directly.
 main(process.argv.slice(2), {
@@ -8,7 +8,8 @@ main(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(`${text}\n`),
   env: process.env,
   color: wantsColor(process.env, process.stdout.isTTY === true),
-  readStdin,
+  stdin: processStdin,
+  progress: process.stderr,
 }).then(
   (code) => {
     process.exitCode = code;

@@ -13,6 +13,7 @@ export { NO_EVENTS, type EventTable } from './store/event-table';
 export type { SseEvent } from './read/sse';
 export { isJsonPointer } from './read/sequence';
 export { readHar, harToExchanges, type HarReadOptions, type HarReadResult } from './har/read';
+export { createHarStreamReader, type HarStreamReader, type HarStreamResult } from './har/read-stream';
 export { writeHar, DEFAULT_REDACTED_HEADERS, REDACTED, type HarWriteOptions } from './har/write';
 export { sessionPseudonyms, pseudonymizeExchanges, pseudonymizeReport, type SessionPseudonyms } from './har/pseudonyms';
 export type { Har, HarEntry } from './har/types';

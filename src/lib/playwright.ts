@@ -13,9 +13,9 @@
  * unverifiable from its HAR alone, genuine or not (the helper says so, as a warning that fails the
  * test); a HAR recorded through `mcp-stream-lens proxy` keeps every byte, and gets a verdict.
  */
-import type { FindingCode, Report, Severity } from '../core';
+import { createAnalyzer, feed, type FindingCode, type Report, type Severity } from '../core';
 import { readHarFile } from '../cli/har-file';
-import { analysisOf, type HarAnalysis } from './analyze-har';
+import { HarReadError, type HarAnalysis } from './analyze-har';
 
 export { HarReadError, type HarAnalysis } from './analyze-har';
 import { diffFindings, findingsAtLeast, formatDiff, type FindingsDiff } from './findings-diff';
@@ -63,11 +63,22 @@ export class HarFindingsError extends Error {
  */
 export async function expectHarFindings(file: string, options: ExpectHarOptions = {}): Promise<HarAnalysis> {
   const failOn = options.failOn ?? 'warning';
-  const read = await readHarFile(file, () => Promise.reject(new Error('standard input is not read by the library')));
-  const analysis = analysisOf(read, { appSeqPointers: options.appSeqPointers });
+  const analysis = await analyzeHarFile(file, options.appSeqPointers);
   const diff = diffFindings(findingsAtLeast(analysis.report, failOn), options.findings ?? []);
   if (diff.unexpected.length > 0 || diff.missing.length > 0) {
     throw new HarFindingsError(formatDiff(file, analysis.report, diff, failOn), analysis.report, diff);
   }
   return analysis;
+}
+
+/** Reads the file as the CLI does, entry by entry, analysing each exchange as it is read. */
+async function analyzeHarFile(file: string, appSeqPointers: readonly string[] | undefined): Promise<HarAnalysis> {
+  const analyzer = createAnalyzer({ appSeqPointers, keepPayloads: false });
+  const read = await readHarFile(file, (exchange) => feed(analyzer, [exchange]), {
+    stdin: () => {
+      throw new Error('standard input is not read by the library');
+    },
+  });
+  if (!read.ok) throw new HarReadError(read.reason);
+  return { report: analyzer.report({ final: true }), skippedEntries: read.skippedEntries, problems: read.problems };
 }

@@ -1,4 +1,4 @@
-import type { Analyzer, Finding, Severity, Verdict } from '../../core';
+import type { Analyzer, Finding, ResumeReport, SessionReport, Severity, Verdict } from '../../core';
 import { plain, type Paint, type Style } from '../color';
 import type { Checked, Totals } from '../results';
 
@@ -34,22 +34,31 @@ export function formatText({ path, report, analyzer }: Checked, paint: Paint = p
   ];
   for (const item of report.findings) lines.push(`  ${paint(SEVERITY_STYLE[item.severity], item.severity.padEnd(7))} ${item.code}: ${printable(item.message, 400)}`);
   for (const session of report.sessions) {
-    lines.push('', `session ${printable(session.key)}  ${session.transport}${session.protocolVersion ? ` ${printable(session.protocolVersion)}` : ''}`);
+    lines.push('', formatSession(session));
     for (const stream of session.streams) {
       const end = stream.end === 'reset' && stream.error ? `reset (${printable(stream.error, 60)})` : stream.end;
       const resume = stream.lastEventId === null ? '' : `  Last-Event-ID ${quoted(stream.lastEventId)}`;
       lines.push(`  #${stream.index} ${stream.method} ${printable(stream.url, 80)} -> ${stream.status || 'no response'}, ${plural(stream.events, 'event')}, ${end}${resume}`);
     }
-    for (const resume of session.resumes) {
-      const of = resume.of === null ? 'an unknown stream' : `#${resume.of}`;
-      lines.push(`  resume #${resume.stream} of ${of}: ${paint(VERDICT_STYLE[resume.verdict], resume.verdict.toUpperCase())}`);
-    }
+    for (const resume of session.resumes) lines.push(`  ${formatResume(resume, paint)}`);
     for (const item of session.findings) lines.push(`  ${formatFinding(item, analyzer, paint)}`);
   }
   return lines.join('\n');
 }
 
-function formatFinding(item: Finding, analyzer: Analyzer, paint: Paint): string {
+/** A session's heading line: its key, transport and revision. */
+export function formatSession(session: SessionReport): string {
+  return `session ${printable(session.key)}  ${session.transport}${session.protocolVersion ? ` ${printable(session.protocolVersion)}` : ''}`;
+}
+
+/** One resume and its verdict. */
+export function formatResume(resume: ResumeReport, paint: Paint = plain): string {
+  const of = resume.of === null ? 'an unknown stream' : `#${resume.of}`;
+  return `resume #${resume.stream} of ${of}: ${paint(VERDICT_STYLE[resume.verdict], resume.verdict.toUpperCase())}`;
+}
+
+/** One finding, where it is (stream, event and its id) and what it says. */
+export function formatFinding(item: Finding, analyzer: Analyzer, paint: Paint = plain): string {
   let where = `#${item.stream}`;
   if (item.event !== null) {
     const id = analyzer.events(item.stream).idAt(item.event);

@@ -77,6 +77,17 @@ describe('HAR out', () => {
     }
   });
 
+  it('keeps what the recorder did not see: an absent body reads back absent, with its reason, and an inferred end stays inferred', () => {
+    const call = exchange({ session: 's1', body: rpc.call(1, 'tok-1'), text: sse([{ id: 'a', data: rpc.progress('tok-1', 1, 1) }]) });
+    const absent: Exchange = { ...call, chunks: [], end: { state: 'complete', bodyAbsent: 'Chrome gives no body for a Worker\'s request' } };
+    const cut: Exchange = { ...call, end: { state: 'reset', inferred: true } };
+    const [absentBack, cutBack] = read(writeHar([absent, cut], { redact: false }));
+    expect(absentBack!.end).toMatchObject({ state: 'complete', bodyAbsent: "Chrome gives no body for a Worker's request" });
+    expect(cutBack!.end).toMatchObject({ state: 'reset', inferred: true });
+    const [stream] = analyze([absentBack!]).sessions[0]!.streams;
+    expect(stream).toMatchObject({ body: 'absent' });
+  });
+
   it('writes HAR 1.2 with _sse events, and a reset as response._error', () => {
     const [, broken, again] = writeHar(scenarios.genuine()).log.entries;
     expect(broken!.response._error).toBe('net::ERR_CONNECTION_RESET');

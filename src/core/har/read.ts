@@ -58,25 +58,36 @@ export function readHar(text: string, options: HarReadOptions = {}): HarReadResu
 
 /** {@link readHar} on a parsed file. */
 export function harToExchanges(value: unknown, options: HarReadOptions = {}): HarReadResult {
-  if (!isRecord(value) || !isRecord(value.log)) return { ok: false, reason: 'not a HAR file: there is no "log" object' };
+  if (!isRecord(value) || !isRecord(value.log)) return { ok: false, reason: NO_LOG };
   const entries = value.log.entries;
-  if (!Array.isArray(entries)) return { ok: false, reason: 'not a HAR file: "log.entries" is not an array' };
-  const problems: string[] = [];
-  let problemCount = 0;
-  const problem = (message: string): void => {
-    problemCount++;
-    if (problems.length < MAX_LISTED_PROBLEMS) problems.push(message);
-  };
+  if (!Array.isArray(entries)) return { ok: false, reason: NO_ENTRIES };
+  const problems = createProblemList();
   const context = readLogContext(value.log);
   const exchanges: Exchange[] = [];
   let skippedEntries = 0;
   entries.forEach((entry, index) => {
-    const exchange = readEntry(entry, options, (message) => problem(`entry ${index}: ${message}`), { ...context, index });
+    const exchange = readEntry(entry, options, (message) => problems.add(`entry ${index}: ${message}`), { ...context, index });
     if (exchange) exchanges.push(exchange);
     else skippedEntries++;
   });
-  if (problemCount > problems.length) problems.push(`… and ${problemCount - problems.length} more problems`);
-  return { ok: true, exchanges, skippedEntries, problems };
+  return { ok: true, exchanges, skippedEntries, problems: problems.list() };
+}
+
+/** Why a file is not HAR; the streaming reader gives the same reasons. */
+export const NO_LOG = 'not a HAR file: there is no "log" object';
+export const NO_ENTRIES = 'not a HAR file: "log.entries" is not an array';
+
+/** A file's problems: the first {@link MAX_LISTED_PROBLEMS} listed, the rest counted. */
+export function createProblemList(): { add(message: string): void; list(): string[] } {
+  const problems: string[] = [];
+  let count = 0;
+  return {
+    add(message) {
+      count++;
+      if (problems.length < MAX_LISTED_PROBLEMS) problems.push(message);
+    },
+    list: () => (count > problems.length ? [...problems, `… and ${count - problems.length} more problems`] : [...problems]),
+  };
 }
 
 /** The {@link EntryContext} a `log` object gives its entries (all but `index`). */
@@ -151,6 +162,9 @@ function readHeaders(headers: unknown, problem: (message: string) => void): Head
  * The end the writer recorded: ours in `_end`; Chrome's `_error` (on the response, or on the
  * entry in some tools); Playwright's `_failureText`. Undefined when the writer says nothing.
  */
+/** The longest reason for an absent body taken from a file. */
+const MAX_ABSENT_REASON = 200;
+
 function recordedEnd(entry: Record<string, unknown>, response: Record<string, unknown>): StreamEnd | undefined {
   const ours = isRecord(entry._end) ? entry._end : undefined;
   if (ours && END_STATES.includes(ours.state as EndState)) {
@@ -158,6 +172,8 @@ function recordedEnd(entry: Record<string, unknown>, response: Record<string, un
     if (typeof ours.error === 'string') end.error = ours.error;
     if (ours.inferred === true) end.inferred = true;
     if (ours.bodyAbsent === true) end.bodyAbsent = true;
+    // The writer's own words for its limit; the file is untrusted, so they are kept short.
+    else if (typeof ours.bodyAbsent === 'string' && ours.bodyAbsent !== '') end.bodyAbsent = ours.bodyAbsent.slice(0, MAX_ABSENT_REASON);
     return end;
   }
   const error = [response._error, entry._error, response._failureText, entry._failureText].find((e): e is string => typeof e === 'string' && e !== '');

@@ -1,5 +1,5 @@
 import type { Har, HarEntry, HarHeader, HarSseEvent } from './types';
-import { header, type Exchange, type Header } from '../model';
+import { header, type Exchange, type Header, type StreamEnd } from '../model';
 import { pseudonymizeExchanges, sessionPseudonyms } from './pseudonyms';
 import { createSseFramer } from '../read/sse';
 
@@ -93,7 +93,7 @@ function entryOf(exchange: Exchange, redact: (headers: readonly Header[]) => Har
     cache: {},
     timings: { send: 0, wait: Math.max(0, (exchange.chunks[0]?.time ?? endTime) - exchange.startTime), receive: 0 },
     _chunks: exchange.chunks.map((c, i) => ({ t: c.time - exchange.startTime, n: parts[i]!.length })),
-    _end: { state: exchange.end.state, ...(exchange.end.error === undefined ? {} : { error: exchange.end.error }) },
+    _end: endOf(exchange.end),
   };
   if (exchange.body !== undefined) {
     entry.request.postData = { mimeType: header(exchange.headers, 'content-type') ?? 'application/json', text: exchange.body };
@@ -101,6 +101,18 @@ function entryOf(exchange: Exchange, redact: (headers: readonly Header[]) => Har
   if (exchange.end.state === 'reset' || exchange.end.state === 'cancelled') entry.response._error = exchange.end.error ?? exchange.end.state;
   if (mimeType.toLowerCase().startsWith('text/event-stream')) entry._sse = sseEventsOf(exchange);
   return entry;
+}
+
+/**
+ * How the body ended, with what the recorder did not see: an absent body written as an empty one
+ * would read back as a stream that sent nothing, which is evidence of loss the capture never had.
+ */
+function endOf(end: StreamEnd): NonNullable<HarEntry['_end']> {
+  const out: NonNullable<HarEntry['_end']> = { state: end.state };
+  if (end.error !== undefined) out.error = end.error;
+  if (end.inferred) out.inferred = true;
+  if (end.bodyAbsent !== undefined) out.bodyAbsent = end.bodyAbsent;
+  return out;
 }
 
 function sseEventsOf(exchange: Exchange): HarSseEvent[] {

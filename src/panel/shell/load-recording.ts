@@ -33,7 +33,8 @@ export async function loadRecording(url: string, kind: 'har' | 'capture', replay
   return null;
 }
 
-function isDeliveryShape(value: unknown): value is Delivery {
+/** A recorded or live delivery's outer shape (what the capture store then reads item by item). */
+export function isDeliveryShape(value: unknown): value is Delivery {
   if (typeof value !== 'object' || value === null) return false;
   const d = value as Record<string, unknown>;
   if (d.from === 'network') return typeof d.exchange === 'object' && d.exchange !== null;

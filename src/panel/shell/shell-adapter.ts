@@ -1,4 +1,5 @@
 import { copyText, downloadWithAnchor } from '../host/dom-files';
+import type { PanelAdapter } from '../adapter';
 import type { LensAdapter, SettingsStorage, ThemeSource } from '../host/lens-adapter';
 import { createReplayAdapter } from '../host/replay-adapter';
 import type { Theme } from '../timeline/palette';
@@ -28,8 +29,11 @@ function pageTheme(win: Window, forced: string | null): ThemeSource {
   };
 }
 
-/** The inline shell's adapter: a replay feed for the capture, and the page's own storage and files. */
-export function createShellAdapter(win: Window) {
+/**
+ * The inline shell's adapter: a replay feed for the capture (or `capture`, the proxy's live
+ * feed), and the page's own storage and files.
+ */
+export function createShellAdapter(win: Window, capture?: PanelAdapter) {
   const params = new URLSearchParams(win.location.search);
   // A plain page inspects no page of its own: "Reload and capture from start" would only replay
   // the same recording into the same view, so the shell does not offer it.
@@ -41,7 +45,7 @@ export function createShellAdapter(win: Window) {
     storage = undefined; // storage blocked (file:// in some browsers): settings last for the visit
   }
   const adapter: LensAdapter = {
-    capture: replay.adapter,
+    capture: capture ?? replay.adapter,
     settings: localSettings(storage),
     theme: pageTheme(win, params.get('theme')),
     download: (file) => downloadWithAnchor(win.document, file),

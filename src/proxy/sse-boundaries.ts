@@ -1,7 +1,8 @@
 /**
  * Finds where SSE events end in a byte stream that arrives in arbitrary chunks.
  *
- * The load balancer needs this to cut a stream right after its K-th event. It counts a frame as
+ * The demo's load balancer needs this to cut a stream right after its K-th event, and the proxy
+ * to find the legacy transport's first (`endpoint`) event. It counts a frame as
  * an event when it holds any field line (`id:`, `data:`, `event:`, `retry:`), so the SDK's
  * priming event (`id` + empty `data`) counts and a `: keepalive` comment does not. Line ends
  * may be LF, CR or CRLF, and a CRLF may be split across two chunks.

@@ -1,0 +1,153 @@
+import { createAnalyzer, type AnalysisOptions, type Analyzer, type Exchange, type ResponseInfo, type StreamEnd } from '../core/index';
+import { MAX_EXCHANGES, MAX_RECORDING_BYTES, MAX_STREAM_RECORD_BYTES, type ProxyCounters } from './caps';
+
+/** One exchange the proxy records: the core's record of it, and its stream index in the analysis. */
+export interface Recorded {
+  readonly exchange: Exchange;
+  /** The stream index in the analysis (and the HAR entry's index); -1 until the request is whole. */
+  index: number;
+  /** Response body bytes recorded. */
+  bytes: number;
+  /** The body outgrew a cap: later chunks are proxied, not recorded. */
+  clipped: boolean;
+}
+
+/** What the recording tells its listeners (the live view's feed), in order. */
+export type RecordingEvent =
+  | { kind: 'open'; rec: Recorded }
+  | { kind: 'response'; rec: Recorded }
+  | { kind: 'chunk'; rec: Recorded; time: number; data: Uint8Array }
+  | { kind: 'end'; rec: Recorded };
+
+export interface Recording {
+  /** Starts recording an exchange; undefined when {@link MAX_EXCHANGES} is reached (counted). */
+  start(request: { method: string; url: string; headers: Exchange['headers']; startTime: number }): Recorded | undefined;
+  /** The request body has arrived (`undefined` when there was none or it was not recorded): the analysis opens the stream now. */
+  requestDone(rec: Recorded, body: string | undefined): void;
+  respond(rec: Recorded, response: ResponseInfo): void;
+  chunk(rec: Recorded, data: Uint8Array, time: number): void;
+  end(rec: Recorded, end: StreamEnd): void;
+  /** Every recorded exchange, in the analysis's stream order (what a HAR holds). */
+  exchanges(): readonly Exchange[];
+  /** Exchanges recorded whose body has not ended. */
+  openCount(): number;
+  /** Resolves once no recorded exchange is open. */
+  settled(): Promise<void>;
+  readonly analyzer: Analyzer;
+  /**
+   * Records nothing more: exchanges still open stay `open` (still streaming when the capture
+   * ended), though the proxy then cuts their connections.
+   */
+  freeze(): void;
+  readonly frozen: boolean;
+  /** Listens to what is recorded from now on; returns the unsubscribe. */
+  subscribe(listener: (event: RecordingEvent) => void): () => void;
+  /** Each recorded exchange as a replay of events, for a listener that joins late. */
+  replay(listener: (event: RecordingEvent) => void): void;
+}
+
+const CLIPPED = (limit: number) => `the proxy recorded only the first ${limit} bytes of this body (its recording cap); the rest was proxied unseen`;
+
+/**
+ * The proxy's recording: the exchanges it passed on, fed into the analysis core as they happen.
+ * The analysis keeps no payloads (the recording holds the bytes, for the HAR and the live view).
+ */
+export function createRecording(options: AnalysisOptions, counters: ProxyCounters): Recording {
+  const analyzer = createAnalyzer({ ...options, keepPayloads: false });
+  const list: Recorded[] = [];
+  const listeners = new Set<(event: RecordingEvent) => void>();
+  const waiters = new Set<() => void>();
+  let started = 0;
+  let open = 0;
+  let totalBytes = 0;
+  let frozen = false;
+  const emit = (event: RecordingEvent) => {
+    for (const listener of listeners) listener(event);
+  };
+  const ensureOpen = (rec: Recorded) => {
+    if (rec.index >= 0) return;
+    // The HAR entry this exchange becomes, for findings' evidence (as `check` reads it back).
+    rec.exchange.entry = list.length;
+    rec.index = analyzer.open(rec.exchange);
+    list.push(rec);
+    emit({ kind: 'open', rec });
+  };
+
+  return {
+    analyzer,
+    start(request) {
+      if (started >= MAX_EXCHANGES) {
+        counters.exchangesNotRecorded += 1;
+        return undefined;
+      }
+      started += 1;
+      open += 1;
+      const exchange: Exchange = { ...request, status: 0, responseHeaders: [], chunks: [], end: { state: 'open' } };
+      return { exchange, index: -1, bytes: 0, clipped: false };
+    },
+    requestDone(rec, body) {
+      if (rec.index >= 0) return;
+      if (body !== undefined) {
+        rec.exchange.body = body;
+        totalBytes += body.length;
+      }
+      ensureOpen(rec);
+    },
+    respond(rec, response) {
+      ensureOpen(rec);
+      rec.exchange.status = response.status;
+      rec.exchange.responseHeaders = response.headers;
+      analyzer.respond(rec.index, response);
+      emit({ kind: 'response', rec });
+    },
+    chunk(rec, data, time) {
+      if (frozen || rec.exchange.end.state !== 'open') return;
+      if (rec.clipped) return void (counters.bytesNotRecorded += data.length);
+      if (rec.bytes + data.length > MAX_STREAM_RECORD_BYTES || totalBytes + data.length > MAX_RECORDING_BYTES) {
+        rec.clipped = true;
+        counters.streamsClipped += 1;
+        counters.bytesNotRecorded += data.length;
+        return;
+      }
+      rec.bytes += data.length;
+      totalBytes += data.length;
+      const chunk = { time, data };
+      rec.exchange.chunks.push(chunk);
+      analyzer.chunk(rec.index, chunk);
+      emit({ kind: 'chunk', rec, time, data });
+    },
+    end(rec, end) {
+      if (frozen || rec.exchange.end.state !== 'open') return;
+      ensureOpen(rec);
+      const kept = rec.clipped ? { ...end, bodyAbsent: CLIPPED(Math.min(rec.bytes, MAX_STREAM_RECORD_BYTES)) } : end;
+      rec.exchange.end = kept;
+      analyzer.end(rec.index, kept);
+      emit({ kind: 'end', rec });
+      open -= 1;
+      if (open > 0) return;
+      for (const wake of waiters) wake();
+      waiters.clear();
+    },
+    freeze() {
+      frozen = true;
+    },
+    get frozen() {
+      return frozen;
+    },
+    exchanges: () => list.map((rec) => rec.exchange),
+    openCount: () => open,
+    settled: () => (open === 0 ? Promise.resolve() : new Promise((resolve) => waiters.add(resolve))),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    replay(listener) {
+      for (const rec of list) {
+        listener({ kind: 'open', rec });
+        if (rec.exchange.status !== 0 || rec.exchange.responseHeaders.length > 0) listener({ kind: 'response', rec });
+        for (const c of rec.exchange.chunks) listener({ kind: 'chunk', rec, time: c.time, data: c.data as Uint8Array });
+        if (rec.exchange.end.state !== 'open') listener({ kind: 'end', rec });
+      }
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { request } from 'node:http';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { ElementHandle } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
+import { runLongTask } from '../../demo/client/long-task-client.js';
+import { DEMO_FAULTS, startScenario } from '../../demo/lb/scenario.js';
+import { launchChromium } from './support/chromium';
+import { ROOT } from './support/extension-build';
+import { proxyUrl, startCli } from './support/cli-process';
+import { waitForPanel } from './support/panel-queries';
+
+// The proxy's live view in real Chromium: the built CLI (npm run build:cli, build:shell) in front
+// of the demo's lost-buffer balancer and real SDK servers, the real SDK client calling through it
+// with slow progress, and the page watched while the call's stream is still open.
+
+/** The error red of the light theme (timeline/palette.ts); tests may not import src/. */
+const ERROR_RED = [197, 34, 31];
+
+/** A GET to the view server with any Host header (fetch cannot forge one). */
+function getWithHost(url: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { host } }, (res) => (res.resume(), resolve(res.statusCode ?? 0)));
+    req.on('error', reject).end();
+  });
+}
+
+describe('mcp-stream-lens proxy: the live view in Chromium', () => {
+  it('shows an event while its stream is open, then the red marker after the bad resume; refuses other hosts and missing tokens', async () => {
+    const { lb, close } = await startScenario('lost-buffer', DEMO_FAULTS);
+    const cli = startCli(['proxy', '--target', lb.url, '--listen', '127.0.0.1:0', '--view', '127.0.0.1:0']);
+    const chromium = await launchChromium(null);
+    try {
+      const url = await proxyUrl(cli);
+      const [, viewUrl] = (await cli.waitFor(/live view at (http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{20,})/, 'stderr')) as [string, string];
+      const page = await chromium.browser.newPage();
+      await page.setViewport({ width: 1400, height: 900 });
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(String(error)));
+      await page.goto(`${viewUrl}&theme=light`);
+      await page.waitForSelector('body[data-live="live"]');
+
+      // Progress every 1.5 s: the drain comes after app_seq 5, about 7 s in.
+      const call = runLongTask(url, { steps: 12, delayMs: 1500, idempotencyKey: 'live-view' });
+      const open = await waitForPanel(page.mainFrame(), `(s) => s.streams.some((r) => r.method === 'POST' && r.end === 'open' && r.events >= 2)`);
+      expect(open.streams.find((r) => r.method === 'POST' && r.end === 'open')!.events).toBeGreaterThanOrEqual(2);
+      // That stream was open in the proxy too, not just in the view.
+      expect(cli.stderr()).not.toContain('stopping');
+
+      const run = await call;
+      expect('result' in run.belief).toBe(true); // the client believed the invented result
+      const marker = (await page.waitForSelector('[data-testid="resume-marker"][data-verdict="gap"]', { timeout: 30_000 })) as ElementHandle<HTMLElement>;
+      const [r, g, b] = await marker.evaluate((el) => getComputedStyle(el).backgroundColor.match(/\d+/g)!.map(Number));
+      expect(r).toBeGreaterThan(190);
+      expect(g! + b!).toBeLessThan(r! * 1.4);
+      await page.waitForSelector('[data-testid="timeline"] canvas[data-painted]');
+      const red = await marker.evaluate((el, [cr, cg, cb]) => {
+        const canvas = document.querySelector('[data-testid="timeline"] canvas') as HTMLCanvasElement;
+        const x = Number(el.dataset.x);
+        const ratio = canvas.width / canvas.getBoundingClientRect().width;
+        const data = canvas.getContext('2d')!.getImageData(Math.round((x - 3) * ratio), 0, Math.round(7 * ratio), canvas.height).data;
+        let n = 0;
+        for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - cr!) + Math.abs(data[i + 1]! - cg!) + Math.abs(data[i + 2]! - cb!) < 40) n++;
+        return n;
+      }, ERROR_RED);
+      expect(red).toBeGreaterThan(50);
+      await page.waitForSelector('[data-testid="finding"][data-code="resume-seq-gap"][data-severity="error"]');
+      mkdirSync(resolve(ROOT, 'test-results'), { recursive: true });
+      await page.screenshot({ path: resolve(ROOT, 'test-results/proxy-live-view.png') });
+      expect(errors).toEqual([]);
+
+      // DNS rebinding and a missing token are refused; the page's own address with its token is not.
+      const view = new URL(viewUrl);
+      expect(await getWithHost(viewUrl, `rebound.example:${view.port}`)).toBe(421);
+      expect(await getWithHost(`${view.origin}/feed?token=wrong`, view.host)).toBe(403);
+      expect(await getWithHost(`${view.origin}/`, view.host)).toBe(403);
+      expect(await getWithHost(viewUrl, `localhost:${view.port}`)).toBe(200);
+
+      cli.child.kill('SIGINT');
+      expect(await cli.exited).toBe(1);
+      expect(cli.stdout()).toMatch(/resume #\d+ of #\d+: GAP/);
+      expect(cli.stderr()).toMatch(/counted .*viewRefused 3/);
+    } finally {
+      cli.child.kill('SIGKILL');
+      await chromium.close();
+      await close();
+    }
+  });
+});
