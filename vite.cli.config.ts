@@ -2,6 +2,8 @@ import { defineConfig } from 'vite';
 
 // The CLI bundle: src/cli/run.ts plus the pure core, as one ESM file for Node 20.
 export default defineConfig({
+  // No icons from public/ in a Node bundle (they would ship in the npm package).
+  publicDir: false,
   build: {
     ssr: 'src/cli/run.ts',
     outDir: 'dist/cli',

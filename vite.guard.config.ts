@@ -4,6 +4,8 @@ import { defineConfig } from 'vite';
 // The SDK is the app's own (a peer dependency); eventsource-parser is ours (a dependency).
 // Its types are bundled beside it by dts-bundle-generator (see the build:guard script).
 export default defineConfig({
+  // No icons from public/ in a Node bundle (they would ship in the npm package).
+  publicDir: false,
   build: {
     lib: { entry: 'src/guard/index.ts', formats: ['es'], fileName: () => 'index.js' },
     outDir: 'dist/guard',

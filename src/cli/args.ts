@@ -59,7 +59,10 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs | string {
   const failOn = String(values['fail-on']);
   const pointers = (values['app-seq'] as (string | boolean)[]).map(String);
   if (inputs.length === 0) return 'check needs at least one HAR file, folder or -';
-  if (!isFormat(format)) return `--format must be one of ${FORMATS.join(', ')}, not ${JSON.stringify(format)}`;
+  if (!isFormat(format)) {
+    const near = closest(format, FORMATS);
+    return `--format must be one of ${FORMATS.join(', ')}, not ${JSON.stringify(format)}${near === undefined ? '' : `; did you mean ${near}?`}`;
+  }
   if (failOn !== 'error' && failOn !== 'warning') return `--fail-on must be error or warning, not ${JSON.stringify(failOn)}`;
   const bad = pointers.find((pointer) => !isJsonPointer(pointer));
   if (bad !== undefined) return `--app-seq ${JSON.stringify(bad)} is not a JSON pointer (RFC 6901, like /params/data/seq)`;

@@ -2,6 +2,7 @@ import { appendFile, writeFile } from 'node:fs/promises';
 import { createAnalyzer, feed } from '../core';
 import { parseCheckArgs, type CheckArgs, type Format } from './args';
 import { ansi, plain } from './color';
+import { createEntryLineScanner } from './entry-lines';
 import { formatGithub, githubSummary } from './formats/github';
 import { formatJson } from './formats/json';
 import { formatJunit } from './formats/junit';
@@ -55,9 +56,12 @@ async function checkOne(path: string, args: CheckArgs, io: Io): Promise<FileResu
   // A report is all the CLI wants: the analysis need keep no payload.
   const analyzer = createAnalyzer({ appSeqPointers: args.appSeqPointers, keepPayloads: false });
   let line: ReturnType<typeof progressLine>;
+  // SARIF points each result at its entry's line, found in the same chunks the reader reads.
+  const lines = args.format === 'sarif' ? createEntryLineScanner() : undefined;
   // Each exchange is analysed as its entry is read, and dropped: the file is never held whole.
   const har = await readHarFile(path, (exchange) => feed(analyzer, [exchange]), {
     stdin: io.stdin ?? processStdin,
+    ...(lines && { onBytes: (chunk: Uint8Array) => lines.push(chunk) }),
     onProgress: (size) => (line = io.progress && progressLine(path, size, io.progress, args.progress, io.env ?? {}))?.update,
   });
   line?.end();
@@ -65,7 +69,7 @@ async function checkOne(path: string, args: CheckArgs, io: Io): Promise<FileResu
   if (har.skippedEntries > 0 || har.problems.length > 0) {
     io.stderr(`mcp-stream-lens: ${path}: ${har.skippedEntries} entries skipped; ${har.problems.join('; ')}`);
   }
-  return { path, report: analyzer.report({ final: true }), analyzer, skippedEntries: har.skippedEntries, problems: har.problems };
+  return { path, report: analyzer.report({ final: true }), analyzer, skippedEntries: har.skippedEntries, problems: har.problems, entryLines: lines?.lines };
 }
 
 function render(format: Format, results: readonly FileResult[], io: Io): string {

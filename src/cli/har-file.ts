@@ -23,6 +23,8 @@ export interface HarFileOptions {
   onProgress?: (size: number) => Progress | undefined;
   /** Where `-` reads from. */
   stdin: Stdin;
+  /** Sees every chunk as it is read (the SARIF format finds each entry's line in them). */
+  onBytes?: (chunk: Uint8Array) => void;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface HarFileOptions {
  */
 export async function readHarFile(path: string, onExchange: (exchange: Exchange) => void, options: HarFileOptions): Promise<HarStreamResult> {
   // Standard input has no folder beside it: bodies attached in files cannot be found.
-  if (path === STDIN) return readAll(options.stdin(), createHarStreamReader(onExchange));
+  if (path === STDIN) return readAll(options.stdin(), createHarStreamReader(onExchange), options.onBytes);
   let size: number;
   try {
     const info = await stat(path);
@@ -43,13 +45,14 @@ export async function readHarFile(path: string, onExchange: (exchange: Exchange)
     return cannotRead(error);
   }
   const reader = createHarStreamReader(onExchange, { loadFile: (name) => loadSibling(path, name) });
-  return readAll(createReadStream(path, { highWaterMark: READ_BYTES }), reader, options.onProgress?.(size), size);
+  return readAll(createReadStream(path, { highWaterMark: READ_BYTES }), reader, options.onBytes, options.onProgress?.(size), size);
 }
 
-async function readAll(chunks: AsyncIterable<Uint8Array>, reader: ReturnType<typeof createHarStreamReader>, progress?: Progress, size = 0): Promise<HarStreamResult> {
+async function readAll(chunks: AsyncIterable<Uint8Array>, reader: ReturnType<typeof createHarStreamReader>, onBytes?: (chunk: Uint8Array) => void, progress?: Progress, size = 0): Promise<HarStreamResult> {
   try {
     for await (const chunk of chunks) {
       reader.push(chunk);
+      onBytes?.(chunk);
       progress?.(reader.bytes, size);
       // Past the point where it can be HAR: the rest need not be read.
       if (reader.failure !== undefined) break;

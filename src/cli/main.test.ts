@@ -113,6 +113,7 @@ describe('mcp-stream-lens check', () => {
     expect((await run('check', 'x.har', '--fail-onn', 'warning')).err).toContain('did you mean --fail-on?');
     expect((await run('check', 'x.har', '--zzzzzzzz')).err).not.toContain('did you mean');
     expect((await run('chekc', 'x.har')).err).toContain('did you mean check?');
+    expect((await run('check', 'x.har', '--format', 'sarfi')).err).toContain('not "sarfi"; did you mean sarif?');
   });
 
   it('colours the text report only when asked (run.ts asks on a TTY, honouring NO_COLOR and FORCE_COLOR)', async () => {
@@ -220,5 +221,21 @@ describe('mcp-stream-lens check', () => {
     const failed = await exec(process.execPath, [bin, 'check', join(dir, 'missing.har')]).catch((e: { code: number; stderr: string }) => e);
     expect(failed).toMatchObject({ code: 2 });
     expect((failed as { stderr: string }).stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('the real process reads - from its standard input, and colours only as FORCE_COLOR and NO_COLOR say', async () => {
+    const bin = join(import.meta.dirname, '../../bin/mcp-stream-lens.js');
+    const text = readFileSync(join(FIXTURES, 'sdk-lost-buffer.har'));
+    const runBin = (args: string[], env: Record<string, string>) => new Promise<{ code: number | null; stdout: string }>((done) => {
+      const child = execFile(process.execPath, [bin, ...args], { env: { PATH: process.env.PATH ?? '', ...env } }, (error, stdout) => done({ code: error ? (error as { code?: number }).code ?? null : 0, stdout }));
+      child.stdin!.end(text);
+    });
+    const piped = await runBin(['check', '-'], {});
+    expect(piped).toMatchObject({ code: 1 });
+    expect(piped.stdout).toMatch(/^-: 1 session/);
+    expect(piped.stdout).not.toContain('\u001b[');
+    expect((await runBin(['check', '-'], { FORCE_COLOR: '1' })).stdout).toContain('\u001b[31mGAP');
+    expect((await runBin(['check', '-'], { FORCE_COLOR: '1', NO_COLOR: '1' })).stdout).toContain('\u001b[31mGAP');
+    expect((await runBin(['check', '-'], { FORCE_COLOR: '0' })).stdout).not.toContain('\u001b[');
   });
 });

@@ -10,6 +10,8 @@ export interface Checked {
   skippedEntries: number;
   /** What the reader noticed while reading: fields left out, bodies not found. */
   problems: string[];
+  /** The line each HAR entry starts on, when the format needs it (SARIF regions). */
+  entryLines?: number[];
 }
 
 /** One input the CLI could not read, with why in one line. */

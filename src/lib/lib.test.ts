@@ -29,7 +29,7 @@ describe('expectHarFindings', () => {
   });
 
   it('fails with a readable diff: + for a finding not expected, - for one that did not occur', async () => {
-    const failure = await expectHarFindings(join(FIXTURES, 'sdk-lost-buffer.har'), { findings: ['resume-rejected'] }).catch((e: unknown) => e);
+    const failure = await expectHarFindings(join(FIXTURES, 'sdk-lost-buffer.har'), { findings: ['resume-rejected'], failOn: 'error' }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(HarFindingsError);
     const { message, diff } = failure as HarFindingsError;
     expect(diff.missing).toEqual(['resume-rejected']);
@@ -41,8 +41,14 @@ describe('expectHarFindings', () => {
     expect(message).toContain('resume #4 of #3: gap');
   });
 
-  it('compares warnings too with failOn: warning, and rejects a file that is not there', async () => {
-    await expect(expectHarFindings(join(FIXTURES, 'sdk-empty.har'), { failOn: 'warning' })).rejects.toThrow(/\+ warning resume-empty/);
+  it('compares warnings by default (a resume left unverified fails a test), only errors with failOn: error', async () => {
+    await expect(expectHarFindings(join(FIXTURES, 'sdk-empty.har'))).rejects.toThrow(/\+ warning resume-empty/);
+    await expect(expectHarFindings(join(FIXTURES, 'sdk-empty.har'), { failOn: 'error' })).resolves.toBeDefined();
+    const playwright = join(FIXTURES, 'writers/playwright-hono-genuine.har');
+    await expect(expectHarFindings(playwright)).rejects.toThrow(/\+ warning body-not-captured .*leaves open the verdict on resume #4/);
+  });
+
+  it('rejects a file that is not there', async () => {
     await expect(expectHarFindings(join(FIXTURES, 'nope.har'))).rejects.toThrow(HarReadError);
   });
 });

@@ -14,7 +14,7 @@ const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats(ajv);
 const validate = ajv.compile(schema);
 
-type Sarif = { runs: { tool: { driver: { rules: { id: string; shortDescription: { text: string }; help: { text: string }; defaultConfiguration: { level: string } }[] } }; results: { ruleId: string; ruleIndex: number; level: string; locations: { physicalLocation: { artifactLocation: { uri: string } }; logicalLocations?: { fullyQualifiedName: string }[] }[] }[]; invocations: { executionSuccessful: boolean; toolExecutionNotifications: { message: { text: string } }[] }[] }[] };
+type Sarif = { runs: { tool: { driver: { rules: { id: string; shortDescription: { text: string }; help: { text: string }; defaultConfiguration: { level: string } }[] } }; results: { ruleId: string; ruleIndex: number; level: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } }; logicalLocations?: { fullyQualifiedName: string }[] }[] }[]; invocations: { executionSuccessful: boolean; toolExecutionNotifications: { message: { text: string } }[] }[] }[] };
 
 async function sarif(...files: string[]): Promise<{ code: number; log: Sarif }> {
   const { code, out } = await runCli(['check', ...files, '--format', 'sarif']);
@@ -47,6 +47,15 @@ describe('--format sarif', () => {
     expect(gap.level).toBe('error');
     expect(gap.locations[0]!.physicalLocation.artifactLocation.uri).toBe(`file://${FIXTURES}/sdk-lost-buffer.har`);
     expect(gap.locations[0]!.logicalLocations![0]!.fullyQualifiedName).toMatch(/^log\.entries\[\d+\]$/);
+    // The region is the line where that entry starts: the resume's GET, with its Last-Event-ID.
+    const entry = Number(/\[(\d+)\]/.exec(gap.locations[0]!.logicalLocations![0]!.fullyQualifiedName)![1]);
+    const lines = readFileSync(join(FIXTURES, 'sdk-lost-buffer.har'), 'utf8').split('\n');
+    const start = gap.locations[0]!.physicalLocation.region!.startLine;
+    // The fixture is pretty-printed: each entry opens with a `{` alone at depth 3.
+    const entryStart = /^ {6}\{$/;
+    expect(lines[start - 1]).toMatch(entryStart);
+    expect(lines.slice(0, start - 1).filter((l) => entryStart.test(l))).toHaveLength(entry);
+    expect(lines.slice(start, start + 40).join('\n')).toMatch(/"name": "Last-Event-ID"/i);
   });
 
   it('every fixture, and an unreadable file, still give a valid log; a relative path stays relative', async () => {

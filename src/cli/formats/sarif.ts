@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { FINDINGS, type FindingCode, type Severity } from '../../core';
 import { isChecked, posixPath, type FileResult } from '../results';
 import { STDIN } from '../har-file';
@@ -37,7 +38,14 @@ export function formatSarif(results: readonly FileResult[], toolVersion: string)
     const index = artifacts.push({ location: { uri } }) - 1;
     const file = { artifactLocation: { uri, index } };
     for (const item of result.report.findings) {
-      sarifResults.push({ ruleId: item.code, ruleIndex: CODES.indexOf(item.code), level: LEVEL[item.severity], message: { text: item.message }, locations: [{ physicalLocation: file }] });
+      sarifResults.push({
+        ruleId: item.code,
+        ruleIndex: CODES.indexOf(item.code),
+        level: LEVEL[item.severity],
+        message: { text: item.message },
+        locations: [{ physicalLocation: { ...file, region: { startLine: 1 } } }],
+        partialFingerprints: { [FINGERPRINT]: fingerprint(item.code) },
+      });
     }
     for (const session of result.report.sessions) {
       for (const item of session.findings) {
@@ -51,7 +59,9 @@ export function formatSarif(results: readonly FileResult[], toolVersion: string)
           ruleIndex: CODES.indexOf(item.code),
           level: LEVEL[item.severity],
           message: { text: item.message },
-          locations: [{ physicalLocation: file, logicalLocations: logical }],
+          // The entry's line when the reader found it; code scanning wants a line to show.
+          locations: [{ physicalLocation: { ...file, region: { startLine: (entry === undefined ? undefined : result.entryLines?.[entry]) ?? 1 } }, logicalLocations: logical }],
+          partialFingerprints: { [FINGERPRINT]: fingerprint(item.code, session.key, item.stream, item.event) },
           properties: { session: session.key, stream: item.stream, event: item.event, ...(item.evidence && { evidence: item.evidence }) },
         });
       }
@@ -71,6 +81,13 @@ export function formatSarif(results: readonly FileResult[], toolVersion: string)
   };
   return JSON.stringify(log, null, 2);
 }
+
+/**
+ * What makes a result the same one in the next run (code scanning matches alerts by it): the
+ * code and where in the capture, not the HAR file's lines, which another recording moves.
+ */
+const FINGERPRINT = 'mcpStreamLens/v1';
+const fingerprint = (...parts: (string | number | null)[]): string => createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
 
 /** A relative URI reference for a path (SARIF viewers resolve it against the checkout). */
 function uriOf(path: string): string {
