@@ -122,6 +122,14 @@ interface Edit {
 }
 
 /**
+ * An id as a URL carries it. A hostile id may hold a lone surrogate, which `encodeURIComponent`
+ * refuses with an error; a URL carries it as U+FFFD, as the UTF-8 encoder writes it.
+ */
+function uriFormOf(id: string): string {
+  return encodeURIComponent(new TextDecoder().decode(new TextEncoder().encode(id)));
+}
+
+/**
  * Finds, in one pass, `sessionId=` values that are known ids and bare occurrences of long ids
  * (longest first, so an id that contains another wins). `encode` maps an id to the form it takes
  * in the searched text: itself, or its UTF-8 bytes as a binary string.
@@ -131,10 +139,10 @@ function replacerFor(ids: ReadonlyMap<string, string>, encode: (s: string) => st
   const byQuery = new Map<string, string>();
   for (const [id, pseudonym] of ids) {
     byQuery.set(encode(id), pseudonym);
-    byQuery.set(encodeURIComponent(id), pseudonym);
+    byQuery.set(uriFormOf(id), pseudonym);
     if (id.length < MIN_BARE_ID_LENGTH) continue;
     bare.set(encode(id), pseudonym);
-    bare.set(encodeURIComponent(id), pseudonym);
+    bare.set(uriFormOf(id), pseudonym);
   }
   const alternatives = [...bare.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
   const pattern = new RegExp(`${QUERY_ID.source}${alternatives === '' ? '' : `|${alternatives}`}`, 'g');

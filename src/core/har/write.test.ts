@@ -75,6 +75,13 @@ describe('export redaction: session ids', { timeout: 60_000 }, () => {
     expect(text).not.toContain('second-session');
   });
 
+  it('takes a hostile id with a lone surrogate without throwing, and still replaces it', () => {
+    const hostile = 'session-\uD800-0123456789abcdef';
+    const entries = writeHar([exchange({ session: hostile, body: rpc.call(1), text: sse([{ id: 'a', data: rpc.result(1) }]) })]).log.entries;
+    expect(entries[0]!.request.headers.find((h) => h.name.toLowerCase() === 'mcp-session-id')!.value).toBe('redacted-1');
+    expect(JSON.stringify(entries)).not.toContain('0123456789abcdef');
+  });
+
   it('does not leak the length of an id, and is no hash of it', () => {
     const pseudonymOf = (id: string) => writeHar([exchange({ session: id, body: rpc.call(1) })]).log.entries[0]!.request.headers.at(-1)!.value;
     expect(pseudonymOf('x'.repeat(200))).toBe('redacted-1');
