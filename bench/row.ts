@@ -13,7 +13,10 @@ export type BenchName =
   | 'panel-main-thread'
   | 'page-tap'
   | 'dormant-tap'
-  | 'guard-latency';
+  | 'guard-latency'
+  | 'proxy-throughput'
+  | 'proxy-latency'
+  | 'proxy-memory';
 
 export interface BenchRow {
   name: BenchName;
@@ -22,7 +25,7 @@ export interface BenchRow {
   target: number;
   better: 'lower' | 'higher';
   pass: boolean;
-  unit: 'x' | 'B/event' | 'ms' | '%';
+  unit: 'x' | 'B/event' | 'ms' | '%' | 'MB';
   /** What the value was measured against, in words (shown in the table). */
   baseline: string;
   /** Raw figures behind the ratio, for the table's last column. */

@@ -24,6 +24,7 @@ import { measureGuardLatency } from './guard-latency';
 import { measureLiveLatency } from './live-latency';
 import { measurePageTap } from './page-tap';
 import { measurePanelMainThread } from './panel-main-thread';
+import { measureProxy } from './proxy';
 import { sendRows, type BenchRow, type BenchScale } from './row';
 import { measureTimelineFrame } from './timeline-frame';
 
@@ -42,6 +43,7 @@ const benches: Record<string, (scale: BenchScale) => BenchRow[] | Promise<BenchR
   'panel main thread': measurePanelMainThread,
   'page tap': measurePageTap,
   'guard latency': measureGuardLatency,
+  proxy: measureProxy,
 };
 /** Set in a child: the one benchmark it runs, whose rows it sends to its parent. */
 const GROUP_FLAG = '--group';
