@@ -3,6 +3,9 @@ import pkg from './package.json' with { type: 'json' };
 
 export type Target = 'chrome' | 'firefox';
 
+/** Optional permissions, asked for by the panel's "Capture workers and early requests" switch. */
+export const FIDELITY_PERMISSIONS: Record<Target, string[]> = { chrome: ['debugger'], firefox: [] };
+
 /** The add-on id Firefox needs (also what the e2e tests pin an internal UUID to). */
 export const GECKO_ID = 'mcp-stream-lens@mcp-stream-lens.dev';
 
@@ -14,7 +17,7 @@ const PAGES = ['http://*/*', 'https://*/*'];
  * The one manifest source for both browsers (STYLE.md rule 4). Everything the two share is
  * written once; only the background key and Firefox's settings differ.
  */
-export function manifestFor(target: Target): ManifestV3Export {
+export function manifestFor(target: Target, options: { /** Tests: install with the optional permissions granted. */ pregrant?: boolean } = {}): ManifestV3Export {
   const icons = { 16: 'icon-16.png', 32: 'icon-32.png', 48: 'icon-48.png', 128: 'icon-128.png' };
   return {
     manifest_version: 3,
@@ -23,7 +26,8 @@ export function manifestFor(target: Target): ManifestV3Export {
     description: 'DevTools panel that captures MCP Streamable HTTP / SSE streams live and flags broken resumes.',
     icons,
     devtools_page: 'src/entries/devtools.html',
-    permissions: ['storage'],
+    permissions: ['storage', ...(options.pregrant ? FIDELITY_PERMISSIONS[target] : [])],
+    ...(FIDELITY_PERMISSIONS[target].length > 0 && !options.pregrant ? { optional_permissions: FIDELITY_PERMISSIONS[target] } : {}),
     background:
       target === 'firefox'
         ? // Firefox runs MV3 backgrounds as event pages, not service workers.

@@ -117,8 +117,9 @@ function ingestRows(scale: BenchScale): BenchRow[] {
     // event; a block template (block-template.ts) pays neither, but its regex does both jobs.
     row({ name: 'core-ingest', value: core / parse, target: 1.3, better: 'lower', unit: 'x', baseline: 'JSON.parse of the payloads', detail: `${size}: ${core.toFixed(0)} ms vs ${parse.toFixed(0)} ms; framing + JSON.parse alone is ${((frame + parse) / parse).toFixed(2)}x` }),
     // Beside the figure, JSON.parse's own ratio to framing: an analysis that parsed every payload
-    // could not go below it plus 1.
-    row({ name: 'core-vs-framing', value: core / frame, target: 2.0, better: 'lower', unit: 'x', baseline: 'decode + eventsource-parser alone', detail: `${size}: ${core.toFixed(0)} ms vs ${frame.toFixed(0)} ms; JSON.parse of the payloads alone is ${(parse / frame).toFixed(2)}x framing` }),
+    // could not go below it plus 1. Information only (issue 23): `npm run bench:floor` showed that
+    // no analysis applying the rules can come near framing alone, so the row has no target.
+    row({ name: 'core-vs-framing', value: core / frame, target: Infinity, better: 'lower', unit: 'x', baseline: 'decode + eventsource-parser alone', detail: `${size}: ${core.toFixed(0)} ms vs ${frame.toFixed(0)} ms; JSON.parse of the payloads alone is ${(parse / frame).toFixed(2)}x framing` }),
   ];
 }
 

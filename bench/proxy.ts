@@ -174,7 +174,7 @@ export async function measureProxy(scale: BenchScale): Promise<BenchRow[]> {
       value: open - idle,
       target: capMb + MEMORY_ALLOWANCE_MB,
       better: 'lower',
-      unit: 'MB',
+      unit: 'MiB',
       baseline: 'the same proxy process idle, same run',
       detail: `${s.streams} open streams of ${f(s.streamBytes / MB, 2)} MB each (${f((s.streams * s.streamBytes) / MB, 0)} MB, the cap records ${capMb} MB in all): RSS ${f(open, 0)} MB open vs ${f(idle, 0)} MB idle; target = the recording cap + ${MEMORY_ALLOWANCE_MB} MB for the analysis and Node`,
     });

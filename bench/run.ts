@@ -20,9 +20,11 @@ import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'vite';
+import { measureCliHar } from './cli-har';
 import { measureGuardLatency } from './guard-latency';
 import { measureLiveLatency } from './live-latency';
 import { measurePageTap } from './page-tap';
+import { measurePanelImport } from './panel-import';
 import { measurePanelMainThread } from './panel-main-thread';
 import { measureProxy } from './proxy';
 import { sendRows, type BenchRow, type BenchScale } from './row';
@@ -44,6 +46,8 @@ const benches: Record<string, (scale: BenchScale) => BenchRow[] | Promise<BenchR
   'page tap': measurePageTap,
   'guard latency': measureGuardLatency,
   proxy: measureProxy,
+  'cli har': measureCliHar,
+  'panel import': measurePanelImport,
 };
 /** Set in a child: the one benchmark it runs, whose rows it sends to its parent. */
 const GROUP_FLAG = '--group';
@@ -76,8 +80,8 @@ function table(rows: readonly BenchRow[]): string {
   const cells = rows.map((r) => [
     r.name,
     format(r.value, r.unit),
-    `${r.better === 'lower' ? '<=' : '>='} ${format(r.target, r.unit)}`,
-    r.pass ? 'pass' : 'FAIL',
+    Number.isFinite(r.target) ? `${r.better === 'lower' ? '<=' : '>='} ${format(r.target, r.unit)}` : 'none',
+    !Number.isFinite(r.target) ? 'info' : r.pass ? 'pass' : 'FAIL',
     r.baseline,
     r.detail,
   ]);

@@ -1,5 +1,5 @@
 import type { NetworkExchange } from '../shared/messages';
-import { mayBeMcp, toNetworkExchange, type HarEntryLike } from './network-exchange';
+import { mayBeMcp, toNetworkExchange, type HarEntryLike, type NetworkReporter } from './network-exchange';
 
 /** A finished request as `devtools.network.onRequestFinished` gives it (Chrome or Firefox). */
 export interface FinishedRequest extends HarEntryLike {
@@ -36,14 +36,14 @@ function contentOf(request: FinishedRequest): Promise<string | null> {
  * open, including those the page tap cannot see (workers, requests started before the tap).
  * MCP ones go to the background; the panel shows a request seen both ways once.
  */
-export function watchNetwork(network: NetworkEvents, send: (exchange: NetworkExchange) => void): void {
+export function watchNetwork(network: NetworkEvents, reporter: NetworkReporter, send: (exchange: NetworkExchange) => void): void {
   const instance = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   let next = 0;
   network.onRequestFinished.addListener((request) => {
     if (!mayBeMcp(request)) return; // skip fetching bodies of the page's other traffic
     const id = `${instance}:${next++}`;
     void contentOf(request).then((content) => {
-      const exchange = toNetworkExchange(id, request, content);
+      const exchange = toNetworkExchange(id, request, content, reporter);
       if (exchange) send(exchange);
     });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameRequest, toNetworkExchange, type HarEntryLike } from './network-exchange';
+import { CHROME_NO_BODY, sameRequest, toNetworkExchange, type HarEntryLike } from './network-exchange';
 
 const entry = (over: Partial<HarEntryLike['request']> = {}, error?: string): HarEntryLike => ({
   startedDateTime: new Date(1_000_000).toISOString(),
@@ -11,8 +11,18 @@ const entry = (over: Partial<HarEntryLike['request']> = {}, error?: string): Har
 describe('network reconciliation', () => {
   it('turns a reset stream without a body (Chrome) into a reset exchange', () => {
     const x = toNetworkExchange('n1', entry({}, 'net::ERR_CONNECTION_RESET'), null)!;
-    expect(x.end).toEqual({ state: 'reset', time: 1_000_500, error: 'net::ERR_CONNECTION_RESET' });
+    expect(x.end).toEqual({ state: 'reset', time: 1_000_500, error: 'net::ERR_CONNECTION_RESET', bodyAbsent: CHROME_NO_BODY });
     expect(x.body).toBeNull();
+  });
+
+  it('says a Worker\'s stream that Chrome kept no body of was not captured, and claims no error', () => {
+    const x = toNetworkExchange('n5', entry(), null, 'chrome')!;
+    expect(x.end).toEqual({ state: 'complete', time: 1_000_500, bodyAbsent: CHROME_NO_BODY });
+  });
+
+  it('gives a Firefox stream an unknown end, unless its body stops inside an event', () => {
+    expect(toNetworkExchange('n6', entry(), 'id: 1\ndata: {}\n\n', 'firefox')!.end).toEqual({ state: 'unknown', time: 1_000_500 });
+    expect(toNetworkExchange('n7', entry(), 'id: 1\ndata: {}\n\nid: 2\ndata: {"jsonrpc"', 'firefox')!.end).toEqual({ state: 'reset', time: 1_000_500, inferred: true });
   });
 
   it('ignores requests that are not MCP', () => {

@@ -1,5 +1,13 @@
 import { hasMcpHeader, header, isMcpRequest, type Header, type RequestInfo } from '../core/index';
+import { endsInsideEvent } from '../core/har/read-body';
+import type { StreamEnd } from '../core/index';
 import type { NetworkExchange } from '../shared/messages';
+
+/** What the devtools page's browser reports of a finished request (they differ; see toNetworkExchange). */
+export type NetworkReporter = 'chrome' | 'firefox';
+
+/** Why a network-only exchange has no body, in the user's words (Chrome keeps none for them). */
+export const CHROME_NO_BODY = "Chrome's network panel keeps no body for a Worker's or a reset stream; turn on \"Capture workers and early requests\" to capture it";
 
 /** Characters of a body taken from a HAR entry; the rest is cut (it ended long ago anyway). */
 export const MAX_NETWORK_BODY_CHARS = 1024 * 1024;
@@ -25,24 +33,37 @@ export function mayBeMcp(entry: HarEntryLike): boolean {
 const withoutFragment = (url: string) => url.split('#')[0]!;
 
 /**
- * Turns a finished request of the network panel into an exchange, or null when it is not MCP.
- * Chrome gives no body for a reset stream (`content` null, `_error` set); Firefox gives the
- * partial body.
+ * How a reported request ended. Chrome marks a reset (`_error`) and keeps no body for a Worker's
+ * or a reset stream: that body is absent, never empty. Firefox keeps the partial body but marks
+ * no reset, so its end is `unknown` unless the body stops inside an event (then it was cut).
  */
-export function toNetworkExchange(id: string, entry: HarEntryLike, content: string | null): NetworkExchange | null {
+function endOf(entry: HarEntryLike, content: string | null, reporter: NetworkReporter): StreamEnd {
+  const time = Date.parse(entry.startedDateTime) + entry.time;
+  const error = entry._error ?? entry.response._error ?? undefined;
+  const absent = content === null ? { bodyAbsent: reporter === 'chrome' ? CHROME_NO_BODY : (true as const) } : {};
+  if (error) return { state: 'reset', time, error, ...absent };
+  if (reporter === 'chrome') return { state: 'complete', time, ...absent };
+  const isStream = (header(entry.response.headers, 'content-type') ?? '').toLowerCase().includes('text/event-stream');
+  if (isStream && content !== null && endsInsideEvent(content)) return { state: 'reset', time, inferred: true };
+  return { state: 'unknown', time, ...absent };
+}
+
+/**
+ * Turns a finished request of the network panel into an exchange, or null when it is not MCP.
+ */
+export function toNetworkExchange(id: string, entry: HarEntryLike, content: string | null, reporter: NetworkReporter = 'chrome'): NetworkExchange | null {
   const { request, response } = entry;
   const body = request.postData?.text;
   const legacy = request.method === 'GET' && /^(?::[^\n]*\n)*event: ?endpoint\r?\n/.test(content ?? '');
   if (!isMcpRequest({ headers: request.headers, body }) && !hasMcpHeader(response.headers) && !legacy) return null;
   const startTime = Date.parse(entry.startedDateTime);
-  const error = entry._error ?? response._error ?? undefined;
   const kept = content === null ? null : content.slice(0, MAX_NETWORK_BODY_CHARS);
   return {
     id,
     request: { method: request.method, url: request.url, headers: request.headers, startTime, ...(body === undefined ? {} : { body }) },
     response: { status: response.status, headers: response.headers },
     body: kept,
-    end: error ? { state: 'reset', time: startTime + entry.time, error } : { state: 'complete', time: startTime + entry.time },
+    end: endOf(entry, content, reporter),
   };
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isRelayBatch, isRelayStatus, make, type Message, type TapItem } from '../shared/messages';
 import { MAX_BATCH_BYTES, MAX_CHUNK_BYTES } from '../shared/tap-validation';
-import type { PortClient } from './port-client';
+import type { PortClient } from '../shared/port-client';
 import { batchChars, startRelay } from './relay';
 
 /** The relay's end of the tap's port: what the relay posts lands in `toTap`. */

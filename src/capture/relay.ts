@@ -1,6 +1,6 @@
 import { claimsTapSource, isBackgroundAttach, isTapHello, isTapLost, isTapPort, make, type CapturedItem, type Message, type RelayCounters, type TapItem, type TapLoss } from '../shared/messages';
 import { validateTapBatch, validateTapLoss } from '../shared/tap-validation';
-import type { PortClient } from './port-client';
+import type { PortClient } from '../shared/port-client';
 
 /** Batches a relay holds while the worker (re)starts; the oldest go first, and show as gaps. */
 export const MAX_RELAY_QUEUE = 1_024;

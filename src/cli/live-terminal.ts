@@ -1,7 +1,7 @@
 import type { Finding, Report } from '../core';
 import { nonZero } from '../proxy/caps';
 import type { RunningProxy } from '../proxy/server';
-import { formatFinding, formatResume, formatSession } from './text-format';
+import { formatFinding, formatResume, formatSession } from './formats/text';
 
 /** Where live output goes: finding lines, and a status line (redrawn in place on a terminal). */
 export interface TerminalOut {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { writeHar, type Report } from '../core';
 import { scenarios } from '../../test/support/scenarios';
 import { resume, rpc, sse, exchange } from '../../test/support/fixtures';
-import { main } from './main';
+import type { CheckOutput } from './formats/json';
+import { main, type Io } from './main';
 
 const FIXTURES = join(import.meta.dirname, '../../test/fixtures/har');
 const dir = mkdtempSync(join(tmpdir(), 'msl-cli-'));
@@ -17,12 +18,19 @@ const file = (name: string, content: string): string => {
   return path;
 };
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+async function runWith(io: Partial<Io>, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await main(argv, { stdout: (t) => (out += `${t}\n`), stderr: (t) => (err += `${t}\n`) });
+  const code = await main(argv, { ...io, stdout: (t) => (out += `${t}\n`), stderr: (t) => (err += `${t}\n`) });
   return { code, out, err };
 }
+const run = (...argv: string[]) => runWith({}, ...argv);
+const json = (out: string) => JSON.parse(out) as CheckOutput;
+const reportOf = (out: string, i = 0): Report => {
+  const file = json(out).files[i]!;
+  if (!('report' in file)) throw new Error(`no report: ${file.error}`);
+  return file.report;
+};
 
 describe('mcp-stream-lens check', () => {
   it('passes a genuine resume recorded from the real SDK (exit 0)', async () => {
@@ -38,18 +46,99 @@ describe('mcp-stream-lens check', () => {
     expect(out).toMatch(/error {3}resume-seq-gap {2}#\d+ event 0 \(id "[^"]+/);
   });
 
-  it('prints the report contract with --format json', async () => {
+  it('prints one object with --format json: the report at /files/0/report, and the totals', async () => {
     const { code, out } = await run('check', join(FIXTURES, 'sdk-lost-buffer.har'), '--format', 'json');
-    const report = JSON.parse(out) as Report;
+    const report = reportOf(out);
     expect(code).toBe(1);
+    expect(json(out)).toMatchObject({ tool: 'mcp-stream-lens', outputVersion: 1, files: [{ path: join(FIXTURES, 'sdk-lost-buffer.har'), skippedEntries: 0 }], summary: { files: 1, errors: 1 } });
     expect(report).toMatchObject({ tool: 'mcp-stream-lens', reportVersion: 1, summary: { sessions: 1, errors: 1 } });
     expect(report.sessions[0]!.resumes.map((r) => r.verdict)).toEqual(['gap']);
+    const gap = report.sessions[0]!.findings.find((f) => f.code === 'resume-seq-gap')!;
+    expect(gap.evidence).toMatchObject({ expected: expect.any(Number), got: expect.any(Number), entry: expect.any(Number), time: expect.any(Number) });
   });
 
-  it('several files give an array in JSON and fail if any fails', async () => {
+  it('several files give the same object, totals across them, and fail if any fails', async () => {
     const { code, out } = await run('check', join(FIXTURES, 'sdk-genuine.har'), join(FIXTURES, 'sdk-lost-buffer.har'), '--format', 'json');
     expect(code).toBe(1);
-    expect((JSON.parse(out) as { file: string }[]).map((r) => r.file)).toEqual([join(FIXTURES, 'sdk-genuine.har'), join(FIXTURES, 'sdk-lost-buffer.har')]);
+    const output = json(out);
+    expect(output.files.map((r) => r.path)).toEqual([join(FIXTURES, 'sdk-genuine.har'), join(FIXTURES, 'sdk-lost-buffer.har')]);
+    expect(output.summary).toMatchObject({ files: 2, unreadable: 0, sessions: reportOf(out, 0).summary.sessions + reportOf(out, 1).summary.sessions, errors: 1 });
+  });
+
+  it('reads a folder recursively (only *.har), a quoted glob, and - for standard input', async () => {
+    const tree = mkdtempSync(join(tmpdir(), 'msl-tree-'));
+    mkdirSync(join(tree, 'a/b'), { recursive: true });
+    writeFileSync(join(tree, 'a/b/lost.har'), readFileSync(join(FIXTURES, 'sdk-lost-buffer.har')));
+    writeFileSync(join(tree, 'a/genuine.HAR'), readFileSync(join(FIXTURES, 'sdk-genuine.har')));
+    writeFileSync(join(tree, 'a/notes.txt'), 'not a HAR');
+    const folder = await run('check', tree, '--format', 'json');
+    expect(json(folder.out).files.map((f) => f.path)).toEqual([join(tree, 'a/b/lost.har'), join(tree, 'a/genuine.HAR')]);
+    expect(folder.code).toBe(1);
+
+    const glob = await run('check', join(FIXTURES, 'sdk-{genuine,expired}.har'), '--format', 'json');
+    expect(json(glob.out).files.map((f) => f.path)).toEqual([join(FIXTURES, 'sdk-expired.har'), join(FIXTURES, 'sdk-genuine.har')]);
+
+    const text = readFileSync(join(FIXTURES, 'sdk-lost-buffer.har'), 'utf8');
+    const bytes = new TextEncoder().encode(text);
+    // Standard input arrives in pieces; the reader takes a HAR cut anywhere.
+    const pieces = async function* () {
+      for (let at = 0; at < bytes.length; at += 4096) yield bytes.subarray(at, at + 4096);
+    };
+    const stdin = await runWith({ stdin: pieces }, 'check', '-', '--format', 'json');
+    expect(stdin.code).toBe(1);
+    expect(json(stdin.out).files).toMatchObject([{ path: '-' }]);
+    expect(reportOf(stdin.out).sessions[0]!.resumes[0]!.verdict).toBe('gap');
+    const notHar = await runWith({ stdin: async function* () { yield new TextEncoder().encode('<html>'); } }, 'check', '-');
+    expect(notHar.code).toBe(2);
+    expect(notHar.err).toMatch(/^mcp-stream-lens: -: /);
+  });
+
+  it('an unreadable file is reported on its own line; the others are still analysed; exit 2', async () => {
+    const { code, out, err } = await run('check', join(dir, 'gone.har'), join(FIXTURES, 'sdk-genuine.har'), join(FIXTURES, 'nothing-*.har'), '--format', 'json');
+    expect(code).toBe(2);
+    expect(err.trim().split('\n')).toEqual([`mcp-stream-lens: ${join(dir, 'gone.har')}: cannot read (no such file)`, `mcp-stream-lens: ${join(FIXTURES, 'nothing-*.har')}: no file matches this pattern`]);
+    const output = json(out);
+    expect(output.summary).toMatchObject({ files: 3, unreadable: 2 });
+    expect(output.files[1]).toHaveProperty('report');
+    expect(output.files[0]).toEqual({ path: join(dir, 'gone.har'), error: 'cannot read (no such file)' });
+  });
+
+  it('--version prints the package version; an unknown flag names the closest one, on one line', async () => {
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
+    expect(await run('--version')).toMatchObject({ code: 0, out: `${pkg.version}\n` });
+    const typo = await run('check', 'x.har', '--fromat', 'json');
+    expect(typo.code).toBe(2);
+    expect(typo.err.trim().split('\n')).toHaveLength(1);
+    expect(typo.err).toContain('unknown option "--fromat"; did you mean --format?');
+    expect((await run('check', 'x.har', '--fail-onn', 'warning')).err).toContain('did you mean --fail-on?');
+    expect((await run('check', 'x.har', '--zzzzzzzz')).err).not.toContain('did you mean');
+    expect((await run('chekc', 'x.har')).err).toContain('did you mean check?');
+  });
+
+  it('colours the text report only when asked (run.ts asks on a TTY, honouring NO_COLOR and FORCE_COLOR)', async () => {
+    const path = join(FIXTURES, 'sdk-lost-buffer.har');
+    expect((await runWith({ color: true }, 'check', path)).out).toContain('\u001b[31mGAP\u001b[39m');
+    expect((await run('check', path)).out).not.toContain('\u001b');
+  });
+
+  it('closes the quote of a long Last-Event-ID it cuts short', async () => {
+    const long = `s_${'9'.repeat(100)}`;
+    const har = file('long-id.har', JSON.stringify(writeHar([
+      exchange({ session: 's', body: rpc.call(1), text: sse([{ id: long, data: rpc.progress('tok-1', 1) }]), end: 'reset' }),
+      resume('s', long, { text: sse([{ id: 'z', data: rpc.result(1) }]) }),
+    ])));
+    const { out } = await run('check', har);
+    expect(out).toMatch(/Last-Event-ID "s_9+…"/);
+  });
+
+  it('--output writes the format to a file and the text report to the terminal', async () => {
+    const target = join(dir, 'out.sarif');
+    const { code, out } = await run('check', join(FIXTURES, 'sdk-lost-buffer.har'), '--format', 'sarif', '--output', target);
+    expect(code).toBe(1);
+    expect(out).toMatch(/: GAP/);
+    expect(JSON.parse(readFileSync(target, 'utf8'))).toMatchObject({ version: '2.1.0' });
+    const denied = await run('check', join(FIXTURES, 'sdk-genuine.har'), '--output', join(dir, 'no/such/dir/x.txt'));
+    expect(denied).toMatchObject({ code: 2, err: expect.stringContaining('cannot write') });
   });
 
   it('--fail-on warning turns warnings into exit 1', async () => {
@@ -97,7 +186,7 @@ describe('mcp-stream-lens check', () => {
 
   it.each([
     ['a missing file', () => join(dir, 'nope.har'), /nope\.har: cannot read \(no such file\)/],
-    ['a directory', () => dir, /is a directory/],
+    ['a folder with no HAR file', () => mkdtempSync(join(tmpdir(), 'msl-empty-')), /holds no \.har file/],
     ['truncated JSON', () => file('cut.har', '{"log":{"entries":[{"request":'), /not valid JSON/],
     ['JSON that is not HAR', () => file('x.har', '{"hello":1}'), /not a HAR file/],
   ])('exits 2 with a one-line reason for %s', async (_name, path, reason) => {
@@ -108,8 +197,14 @@ describe('mcp-stream-lens check', () => {
     expect(err).toMatch(reason);
   });
 
-  it('exits 2 with usage for bad arguments', async () => {
-    for (const argv of [[], ['lint', 'x'], ['check'], ['check', 'x', '--format', 'xml'], ['check', 'x', '--app-seq', 'no-slash']]) {
+  it('exits 2 with one line for bad arguments, and the usage for no command', async () => {
+    for (const argv of [['check'], ['check', 'x', '--format', 'xml'], ['check', 'x', '--app-seq', 'no-slash'], ['check', 'x', '--format'], ['check', '-', '-']]) {
+      const { code, err } = await run(...argv);
+      expect(code).toBe(2);
+      expect(err.trim().split('\n')).toHaveLength(1);
+      expect(err).toContain('--help shows the usage');
+    }
+    for (const argv of [[], ['lint', 'x']]) {
       const { code, err } = await run(...argv);
       expect(code).toBe(2);
       expect(err).toContain('usage: mcp-stream-lens check');

@@ -6,7 +6,7 @@ import { nonZero, STOP_WAIT_MS } from '../proxy/caps';
 import { startProxy, type RunningProxy } from '../proxy/server';
 import { parseProxyArgs, PROXY_USAGE, type ProxyArgs } from './proxy-args';
 import { watchInTerminal, type TerminalOut } from './live-terminal';
-import { formatText } from './text-format';
+import { formatText } from './formats/text';
 import type { Io } from './main';
 import { openView, type OpenedView } from './proxy-view';
 
@@ -114,7 +114,7 @@ async function finalReport(proxy: RunningProxy, args: ProxyArgs, io: Io): Promis
   }
   const counts = nonZero(proxy.counters);
   // stdout holds exactly what `check` prints for the HAR; what the proxy counted goes beside it.
-  io.stdout(formatText(args.har ?? 'proxy', report, analyzer));
+  io.stdout(formatText({ path: args.har ?? 'proxy', report, analyzer, skippedEntries: 0, problems: [] }));
   if (counts.length > 0) io.stderr(`mcp-stream-lens proxy: counted ${counts.join(', ')} (see SECURITY.md for each cap)`);
   const failing = report.summary.errors > 0 || (args.failOn === 'warning' && report.summary.warnings > 0);
   return failing ? 1 : 0;

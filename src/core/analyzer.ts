@@ -173,7 +173,13 @@ export function analyze(exchanges: readonly Exchange[], options: AnalysisOptions
 /** Feeds whole exchanges to an analyzer, in order; their indexes follow on from its streams. */
 export function feed(analyzer: Analyzer, exchanges: readonly Exchange[]): void {
   for (const exchange of exchanges) {
-    const index = analyzer.open(exchange);
+    // The request only: a stream keeps the request it was opened with, and an exchange's
+    // chunks are its whole body, which the analysis keeps only when asked to keep payloads.
+    const { method, url, headers, body, startTime, entry } = exchange;
+    const request: RequestInfo = { method, url, headers, startTime };
+    if (body !== undefined) request.body = body;
+    if (entry !== undefined) request.entry = entry;
+    const index = analyzer.open(request);
     if (exchange.status !== 0 || exchange.responseHeaders.length > 0) {
       analyzer.respond(index, { status: exchange.status, headers: exchange.responseHeaders });
     }

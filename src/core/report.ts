@@ -1,5 +1,5 @@
 /**
- * The stable report contract (DESIGN.md section 6). The CLI prints it with `--format json`, the
+ * The stable report contract (docs/report.md). The CLI prints it with `--format json`, the
  * panel exports it, and CI jobs parse it: add fields if you must, never rename or remove one.
  */
 

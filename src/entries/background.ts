@@ -1,10 +1,25 @@
 import browser from 'webextension-polyfill';
+import { chromeFidelity } from '../capture/debugger/chrome-fidelity';
+import type { DebuggerApi } from '../capture/debugger/tab-debugger';
 import { createRouter, type RouterPort } from '../capture/router';
+import { createSessionHistory, type SessionArea } from '../capture/session-history';
 
+const worker = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+const fidelity =
+  __TARGET__ === 'chrome'
+    ? chromeFidelity(() => (globalThis as { chrome?: { debugger?: DebuggerApi } }).chrome?.debugger, {
+        worker,
+        deliver: (...args) => router.captured(...args),
+        status: (...args) => router.fidelityStatus(...args),
+      })
+    : undefined;
 const router = createRouter({
-  worker: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+  worker,
   // Reaches the relay of every frame; a tab without our content scripts just rejects it.
   broadcast: (tabId, message) => void browser.tabs.sendMessage(tabId, message).catch(() => undefined),
+  // The tabs' histories outlive the worker there (Chrome 102+, Firefox 115+), not the browser.
+  history: createSessionHistory(browser.storage.session as unknown as SessionArea),
+  ...(fidelity ? { fidelity } : {}),
 });
 
 browser.runtime.onConnect.addListener((port) => router.connect(port as unknown as RouterPort));

@@ -1,6 +1,6 @@
 import browser from 'webextension-polyfill';
 import { watchNetwork, type NetworkEvents } from '../capture/devtools-network';
-import { createPortClient } from '../capture/port-client';
+import { createPortClient } from '../shared/port-client';
 import { PORT, make } from '../shared/messages';
 
 /** Finished exchanges held while the worker restarts. */
@@ -18,8 +18,10 @@ const port = createPortClient({
   maxQueue: MAX_DEVTOOLS_QUEUE,
   onMessage: () => undefined,
   onDrop: () => void (dropped += 1),
-  eager: false,
+  // Eager: while DevTools is open the tab's taps send live (see attachedOf in router.ts).
+  eager: true,
 });
+port.start();
 // A new document in the inspected tab: the panel marks it between the sessions before and after.
 browser.devtools.network.onNavigated.addListener((url) => port.send(make('devtools-navigated', { tabId, url, time: Date.now() })));
-watchNetwork(browser.devtools.network as unknown as NetworkEvents, (exchange) => port.send(make('devtools-exchange', { tabId, exchange, dropped })));
+watchNetwork(browser.devtools.network as unknown as NetworkEvents, __TARGET__ === 'firefox' ? 'firefox' : 'chrome', (exchange) => port.send(make('devtools-exchange', { tabId, exchange, dropped })));

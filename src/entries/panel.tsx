@@ -2,6 +2,7 @@ import browser from 'webextension-polyfill';
 import { createExtensionAdapter } from '../panel/adapter';
 import { mountLens } from '../panel/app/mount-lens';
 import { createExtensionLensAdapter } from '../panel/host/extension-lens-adapter';
+import { CHROME_DEBUGGER_WARNING, permissionRequest, type PermissionsLike } from '../panel/host/fidelity-permission';
 import { PORT } from '../shared/messages';
 
 // Inside DevTools the panel watches the inspected tab. Opened as a plain extension page it is
@@ -14,6 +15,8 @@ const capture = createExtensionAdapter({
   connect: () => browser.runtime.connect({ name: PORT.panel }),
   tabId,
   ...(devtools ? { reload: () => void devtools.reload({}) } : {}),
+  // Chrome's debugger follows the inspected tab's Workers (src/capture/debugger).
+  ...(devtools && __TARGET__ === 'chrome' ? { fidelity: { warning: CHROME_DEBUGGER_WARNING, request: permissionRequest(browser.permissions as unknown as PermissionsLike, ['debugger']) } } : {}),
 });
 const adapter = createExtensionLensAdapter({
   capture,

@@ -1,7 +1,7 @@
 // Isolated-world relay. Classic script too: a module loader would start late and miss the
 // tap's first messages.
 import browser from 'webextension-polyfill';
-import { MAX_RELAY_REPLAY, MAX_RELAY_REPLAY_CHARS, createPortClient } from '../capture/port-client';
+import { MAX_RELAY_REPLAY, MAX_RELAY_REPLAY_CHARS, createPortClient } from '../shared/port-client';
 import { MAX_RELAY_QUEUE, MAX_RELAY_QUEUE_CHARS, batchChars, startRelay } from '../capture/relay';
 import { PORT, make } from '../shared/messages';
 

@@ -10,6 +10,7 @@ export function DropCounter({ drops }: { drops: DropSummary }) {
     `network panel reports: ${drops.networkDropped}`,
     `panel cap: ${drops.panelDropped}`,
     `oldest events evicted by the panel's event cap: ${drops.panelEvicted}`,
+    `items of streams whose start was dropped: ${drops.orphaned}`,
   ].join('\n');
   return (
     <span class={drops.total > 0 ? 'drops drops-some' : 'drops'} title={why}>

@@ -1,7 +1,7 @@
-import { createPortClient, type PortLike } from '../capture/port-client';
+import { createPortClient, type PortLike } from '../shared/port-client';
 import {
-
   isBackgroundDeliver,
+  isBackgroundFidelity,
   isBackgroundRelayStatus,
   isBackgroundTabs,
   make,
@@ -16,6 +16,24 @@ export interface PanelSink {
   relayStatus(relays: readonly { relay: string; counters: RelayCounters }[]): void;
   /** Standalone viewer only: the tabs that have captures. */
   tabs(list: readonly { tabId: number; items: number }[]): void;
+  /** Whether full-fidelity capture is attached to the tab (and to how many Workers), or why not. */
+  fidelity?(status: FidelityStatus): void;
+}
+
+export interface FidelityStatus {
+  attached: boolean;
+  workers: number;
+  error?: string;
+}
+
+/** The "Capture workers and early requests" switch, where the browser has it. */
+export interface FidelityControl {
+  /** What the browser shows while it is on, said before asking for the permission. */
+  warning: string;
+  /** Asks for the optional permission; call it in the user's click. Resolves whether it is granted. */
+  request(): Promise<boolean>;
+  /** On or off for the watched tab; said again after every reconnect. */
+  set(on: boolean): void;
 }
 
 /**
@@ -33,6 +51,8 @@ export interface PanelAdapter {
   reload(): void;
   /** Whether `reload` is possible (it is not in the standalone viewer). */
   canReload: boolean;
+  /** Absent where there is no full-fidelity capture (the shell, tests, the standalone viewer). */
+  fidelity?: FidelityControl;
 }
 
 /** Control messages the panel may queue while the worker restarts. */
@@ -43,21 +63,25 @@ export interface ExtensionAdapterDeps {
   /** The inspected tab, or null in the standalone viewer. */
   tabId: number | null;
   reload?: () => void;
+  /** The browser's side of the switch: its warning and its permission request. */
+  fidelity?: Omit<FidelityControl, 'set'>;
 }
 
 export function createExtensionAdapter(deps: ExtensionAdapterDeps): PanelAdapter {
   let tabId = deps.tabId;
   let sink: PanelSink | null = null;
+  let fidelity = false;
   const onMessage = (message: unknown) => {
     if (!sink) return;
     if (isBackgroundDeliver(message) && message.tabId === tabId) sink.deliver(message.deliveries, message.counters);
     else if (isBackgroundRelayStatus(message) && message.tabId === tabId) sink.relayStatus(message.relays);
     else if (isBackgroundTabs(message)) sink.tabs(message.tabs);
+    else if (isBackgroundFidelity(message) && message.tabId === tabId) sink.fidelity?.({ attached: message.attached, workers: message.workers, ...(message.error ? { error: message.error } : {}) });
   };
   // Eager: the panel wants the worker alive while it is open, and reconnects the moment it dies.
   const port = createPortClient({
     connect: () => deps.connect(),
-    hello: () => make('panel-hello', { tabId }),
+    hello: () => make('panel-hello', { tabId, fidelity }),
     maxQueue: MAX_PANEL_QUEUE,
     onMessage,
     eager: true,
@@ -80,6 +104,18 @@ export function createExtensionAdapter(deps: ExtensionAdapterDeps): PanelAdapter
     },
     reload: () => deps.reload?.(),
     canReload: deps.reload !== undefined,
+    ...(deps.fidelity
+      ? {
+          fidelity: {
+            ...deps.fidelity,
+            set(on: boolean) {
+              if (on === fidelity) return;
+              fidelity = on;
+              if (tabId !== null) port.send(make('panel-fidelity', { tabId, on }));
+            },
+          },
+        }
+      : {}),
   };
 }
 

@@ -43,8 +43,9 @@ describe('capture store', () => {
   it('feeds the analysis live and shows a request seen both ways once, with the network error', () => {
     const { store, deliver, streams } = setup();
     deliver(fromTap());
-    deliver({ from: 'network', exchange: net('n1') });
-    deliver({ from: 'network', exchange: net('n2') }); // the same request reported again
+    // The background paired both reports with the tap's copy (router.ts, twins.ts).
+    deliver({ from: 'network', exchange: net('n1'), twin: 'r:0' });
+    deliver({ from: 'network', exchange: net('n2'), twin: 'r:0' }); // the same request reported again
     expect(streams()).toEqual(['tap GET reset']);
     expect([...store.streams.value.values()][0]!.networkError).toBe('net::ERR_CONNECTION_RESET');
     expect(store.report.value!.summary.events).toBe(1);
@@ -56,11 +57,24 @@ describe('capture store', () => {
     expect(streams()).toEqual(['network GET reset']);
   });
 
-  it('replaces a network-only exchange when the tap\'s record of it arrives later', () => {
-    const { deliver, streams } = setup();
-    deliver({ from: 'network', exchange: net('n1') });
-    deliver(fromTap());
+  it('holds a twin\'s error until its tap copy opens (a history where the report came first)', () => {
+    const { store, deliver, streams } = setup();
+    deliver({ from: 'network', exchange: net('n1'), twin: 'r:0' }, fromTap());
     expect(streams()).toEqual(['tap GET reset']);
+    expect([...store.streams.value.values()][0]!.networkError).toBe('net::ERR_CONNECTION_RESET');
+    expect(store.report.value!.summary.events).toBe(1);
+  });
+
+  it('keeps the analysed network copy when its tap copy comes after it, without analysing the request twice', () => {
+    const { store, deliver, streams } = setup();
+    const report = { ...net('n1'), response: { status: 200, headers: [{ name: 'content-type', value: 'text/event-stream' }] }, body: 'id: 1\ndata: {"jsonrpc":"2.0","method":"x"}\n\n' };
+    deliver({ from: 'network', exchange: report });
+    const before = store.events(0);
+    // The background sends the report again as the twin of the tap open, right before it.
+    deliver({ from: 'network', exchange: { ...report, body: null }, twin: 'r:0' }, fromTap());
+    expect(streams()).toEqual(['network GET reset']);
+    expect(store.events(0)).toBe(before); // the same analysis: nothing re-ran
+    expect(store.report.value!.summary).toMatchObject({ streams: 1, events: 1 });
   });
 
   it('counts a gap in the relay numbering as dropped', () => {

@@ -1,8 +1,7 @@
 import { signal } from '@preact/signals';
 import { createAnalyzer, type AnalysisOptions, type Analyzer, type Report } from '../core/index';
-import { sameRequest } from '../capture/network-exchange';
 import type { BackgroundCounters, Delivery, NetworkExchange, RelayCounters, CapturedItem } from '../shared/messages';
-import type { PanelAdapter, PanelSink } from './adapter';
+import type { FidelityStatus, PanelAdapter, PanelSink } from './adapter';
 import { countDrops, createDropLedger, type DropSummary } from './drop-ledger';
 import { EVICT_TO, MAX_PANEL_EVENTS, evictOldestEvents, type ChunkMarks } from './event-cap';
 import type { LoggedExchange } from './exchange-log';
@@ -11,6 +10,8 @@ import { nextFrame } from './next-frame';
 
 /** Exchanges the panel keeps by default (the user can change it); past it new ones are dropped and counted. */
 export const MAX_EXCHANGES = 5_000;
+/** Refused streams remembered, so their later items are not counted as orphans. */
+const MAX_REFUSED = 100_000;
 
 export interface StreamView {
   index: number;
@@ -31,6 +32,8 @@ export function createCaptureStore(adapter: PanelAdapter) {
   /** The inspected page's navigations: markers between the sessions of one tab's history. */
   const navigations = signal<readonly NavigationMark[]>([]);
   const navigationLog = createNavigationLog();
+  /** Full-fidelity capture of the tab's Workers, as the background last said. */
+  const fidelity = signal<FidelityStatus>({ attached: false, workers: 0 });
   const ledger = createDropLedger();
   let options: AnalysisOptions = {};
   let maxExchanges = MAX_EXCHANGES;
@@ -50,7 +53,7 @@ export function createCaptureStore(adapter: PanelAdapter) {
     streams.value = byIndex;
     drops.value = countDrops(ledger);
     navigations.value = navigationLog.marks();
-    networkOnly.value = log.filter((e) => e.source === 'network' && !e.superseded).length;
+    networkOnly.value = log.filter((e) => e.source === 'network').length;
   };
   // At most one report rebuild per frame, however fast events arrive (the queue holds `refresh`
   // once); the timeline paints what it gives in the same frame (see next-frame.ts).
@@ -83,7 +86,7 @@ export function createCaptureStore(adapter: PanelAdapter) {
     analyzer = createAnalyzer(options);
     indexOf = new Map();
     eventCount = 0;
-    for (const e of log) if (!e.superseded) feed(e);
+    for (const e of log) feed(e);
   };
   /** The event cap: past it, the oldest events go (counted), and the analysis restarts on the rest. */
   const enforceEventCap = () => {
@@ -101,22 +104,35 @@ export function createCaptureStore(adapter: PanelAdapter) {
     return true;
   };
 
+  /**
+   * Network reports the background matched to a tap copy not seen here yet: their error, kept
+   * until the copy opens. Bounded by the exchange cap, like the log.
+   */
+  const pendingErrors = new Map<string, string>();
+  /** Tap copies whose network twin was analysed first (a report that beat its copy): not fed again. */
+  const mergedTap = new Set<string>();
+  /** Tap copies the exchange cap refused (counted once, as an exchange): their items are not counted again. */
+  const refused = new Set<string>();
+
   function applyItem(relay: string, item: CapturedItem): void {
     const key = `${relay}:${item.stream}`;
     if (item.kind === 'open') {
       const e: LoggedExchange = { key, source: 'tap', request: item.request, chunks: [], end: { state: 'open' } };
-      if (!add(e)) return;
-      // The network panel may have reported this request first (the relay's path was slower).
-      const twin = log.find((n) => n.source === 'network' && !n.superseded && sameRequest(n.request, item.request));
-      if (twin) {
-        twin.superseded = true;
-        return rebuild();
-      }
-      return feed(e);
+      const error = pendingErrors.get(key);
+      if (error !== undefined) (e.networkError = error), pendingErrors.delete(key);
+      if (mergedTap.has(key)) return; // its network twin, analysed first, stands for it
+      if (add(e)) feed(e);
+      else if (refused.size < MAX_REFUSED) refused.add(key);
+      return;
     }
     const e = byKey.get(key);
     const index = indexOf.get(key);
-    if (!e || index === undefined) return; // its open was lost: already counted as a gap
+    if (!e || index === undefined) {
+      // Its open was lost (a cap, counted where it happened): the rest has no stream to go in,
+      // and is counted too. A copy whose twin stands for it, or one the panel refused, is not a loss.
+      if (!mergedTap.has(key) && !refused.has(key)) ledger.orphaned += 1;
+      return;
+    }
     if (item.kind === 'response') (e.response = item.response), analyzer.respond(index, item.response);
     else if (item.kind === 'chunk') {
       const chunk = { time: item.time, data: item.text };
@@ -126,21 +142,19 @@ export function createCaptureStore(adapter: PanelAdapter) {
     } else (e.end = item.end), counted(index, () => analyzer.end(index, item.end));
   }
 
-  function applyNetwork(x: NetworkExchange): void {
+  /** A report of the network panel; the background has already paired it with its tap copy (`twin`). */
+  function applyNetwork(x: NetworkExchange, twin: string | undefined): void {
     const key = `net:${x.id}`;
-    if (byKey.has(key)) return;
-    // The closest request the tap saw. One that already has its network twin is matched too:
-    // Firefox may report an aborted request twice, and it is still the one request.
-    // Unmatched candidates first, then the closest start time.
-    const gap = (t: LoggedExchange) => Math.abs(t.request.startTime - x.request.startTime);
-    const better = (a: LoggedExchange, b: LoggedExchange) =>
-      (a.networkError === undefined) !== (b.networkError === undefined) ? a.networkError === undefined : gap(a) < gap(b);
-    let twin: LoggedExchange | undefined;
-    for (const t of log) if (t.source === 'tap' && sameRequest(x.request, t.request) && (!twin || better(t, twin))) twin = t;
-    if (twin) {
-      twin.networkError ??= x.end.error ?? '';
-      return; // seen both ways: shown once, as the tap saw it
+    if (twin !== undefined) {
+      // Seen both ways: shown once, as the tap saw it, with the network panel's error.
+      const error = x.end.error ?? '';
+      if (byKey.has(key)) return void mergedTap.add(twin); // analysed already, before its copy came
+      const t = byKey.get(twin);
+      if (t) t.networkError ??= error;
+      else if (pendingErrors.size < maxExchanges) pendingErrors.set(twin, error);
+      return;
     }
+    if (byKey.has(key)) return;
     const chunks = x.body ? [{ time: x.end.time ?? x.request.startTime, data: x.body }] : [];
     const e: LoggedExchange = { key, source: 'network', request: x.request, response: x.response, chunks, end: x.end };
     if (add(e)) feed(e);
@@ -152,7 +166,7 @@ export function createCaptureStore(adapter: PanelAdapter) {
       for (const d of deliveries) {
         if (d.from === 'network') {
           ledger.networkDropped = Math.max(ledger.networkDropped, d.dropped ?? 0);
-          applyNetwork(d.exchange);
+          applyNetwork(d.exchange, d.twin);
         } else if (d.from === 'navigation') navigationLog.add(d);
         else for (const { item } of ledger.accept(d.relay, d.seq, d.items, d.counters)) applyItem(d.relay, item);
       }
@@ -165,6 +179,9 @@ export function createCaptureStore(adapter: PanelAdapter) {
     },
     tabs(list) {
       tabs.value = list;
+    },
+    fidelity(status) {
+      fidelity.value = status;
     },
   };
 
@@ -185,6 +202,9 @@ export function createCaptureStore(adapter: PanelAdapter) {
       ledger.forgetRelays();
       log = [];
       byKey.clear();
+      pendingErrors.clear();
+      mergedTap.clear();
+      refused.clear();
       navigationLog.clear();
       rebuild();
       adapter.clear();
@@ -192,6 +212,9 @@ export function createCaptureStore(adapter: PanelAdapter) {
       refresh();
     },
     canReload: adapter.canReload,
+    fidelity,
+    /** The switch, where the browser has one: its warning, its permission request, on and off. */
+    fidelityControl: adapter.fidelity,
     /** The buffer cap from the settings; exchanges already kept stay, later ones are dropped and counted. */
     setMaxExchanges(next: number) {
       maxExchanges = next;

@@ -40,6 +40,8 @@ export function createDropLedger() {
     panelEvicted: 0,
     /** Exchanges the devtools page's queue dropped while the worker restarted. */
     networkDropped: 0,
+    /** Items of streams whose opening item never reached the panel (a cap took it): not shown. */
+    orphaned: 0,
     relays: relays as ReadonlyMap<string, RelayLedger>,
     /** Returns the items of a delivery not seen before, counting any gap before them. */
     accept(relay: string, seq: number, items: readonly CapturedItem[], counters: RelayCounters): { item: CapturedItem }[] {
@@ -92,6 +94,8 @@ export interface DropSummary {
   /** Oldest events evicted by the panel's event cap. */
   panelEvicted: number;
   networkDropped: number;
+  /** Items of streams whose start a cap dropped: they have no stream to be shown in. */
+  orphaned: number;
   background: BackgroundCounters;
   /** APIs a page took away from the tap (any frame), earliest first; not items, so not in `total`. */
   tapLost: TapLoss[];
@@ -110,7 +114,7 @@ export function countDrops(ledger: DropLedger): DropSummary {
     tapDropped += r.counters.tapDropped;
     lost += r.lost;
   }
-  const { panelDropped, panelEvicted, networkDropped } = ledger;
-  const total = rejected + tapDropped + evicted + lost + panelDropped + panelEvicted + networkDropped;
-  return { total, rejected, tapDropped, evicted, lost, panelDropped, panelEvicted, networkDropped, background: ledger.background, tapLost: earliestLosses(losses) };
+  const { panelDropped, panelEvicted, networkDropped, orphaned } = ledger;
+  const total = rejected + tapDropped + evicted + lost + panelDropped + panelEvicted + networkDropped + orphaned;
+  return { total, rejected, tapDropped, evicted, lost, panelDropped, panelEvicted, networkDropped, orphaned, background: ledger.background, tapLost: earliestLosses(losses) };
 }

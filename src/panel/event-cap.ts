@@ -34,7 +34,7 @@ export function evictOldestEvents(log: readonly LoggedExchange[], marksOf: (e: L
   for (const e of log) {
     if (evicted >= excess) break;
     const marks = marksOf(e);
-    if (!marks || e.superseded) continue;
+    if (!marks) continue;
     let cut = 0;
     let tail = 0; // where the kept text starts inside the last cut chunk
     let dropped = 0;

@@ -11,6 +11,4 @@ export interface LoggedExchange {
   end: StreamEnd;
   /** The network panel's error for the same request (e.g. `net::ERR_CONNECTION_RESET`). */
   networkError?: string;
-  /** A network-panel exchange that turned out to be one the tap also saw: hidden. */
-  superseded?: boolean;
 }

@@ -86,8 +86,13 @@ export interface NetworkExchange {
 /** What the background buffers per tab and hands to the panel, in arrival order. */
 export type Delivery =
   | { from: 'relay'; relay: string; seq: number; items: CapturedItem[]; counters: RelayCounters }
-  /** `dropped`: cumulative exchanges the devtools page's queue had to drop (a worker restart). */
-  | { from: 'network'; exchange: NetworkExchange; dropped?: number }
+  /**
+   * `dropped`: cumulative exchanges the devtools page's queue had to drop (a worker restart).
+   * `twin`: the `relay:stream` key of the tap's copy of the same request, matched by the
+   * background; the exchange then carries no body and adds only its end (an error) to that copy.
+   * A report delivered without it and delivered again with it was the twin of a later tap open.
+   */
+  | { from: 'network'; exchange: NetworkExchange; dropped?: number; twin?: string }
   /** The inspected page navigated (a new document): a marker between the sessions before and after. */
   | { from: 'navigation'; url: string; time: number };
 
@@ -185,6 +190,16 @@ export interface DevtoolsNavigated extends Envelope<typeof SOURCE.devtools, 'dev
 /** panel -> background: attach to a tab (`null`: list the tabs that have captures). */
 export interface PanelHello extends Envelope<typeof SOURCE.panel, 'panel-hello'> {
   tabId: number | null;
+  /** The panel wants full-fidelity capture (see PanelFidelity); said again on every reconnect. */
+  fidelity?: boolean;
+}
+/**
+ * panel -> background: turn full-fidelity capture of the tab's Workers on or off ("Capture
+ * workers and early requests"). It holds only while a panel that asked for it is attached.
+ */
+export interface PanelFidelity extends Envelope<typeof SOURCE.panel, 'panel-fidelity'> {
+  tabId: number;
+  on: boolean;
 }
 /** panel -> background: forget the tab's history (before "Reload and capture from start"). */
 export interface PanelClear extends Envelope<typeof SOURCE.panel, 'panel-clear'> {
@@ -205,6 +220,13 @@ export interface BackgroundDeliver extends Envelope<typeof SOURCE.background, 'b
 export interface BackgroundRelayStatus extends Envelope<typeof SOURCE.background, 'bg-relay-status'> {
   tabId: number;
   relays: { relay: string; counters: RelayCounters }[];
+}
+/** background -> panel: whether the debugger is attached to the tab, to how many Workers, and why not. */
+export interface BackgroundFidelity extends Envelope<typeof SOURCE.background, 'bg-fidelity'> {
+  tabId: number;
+  attached: boolean;
+  workers: number;
+  error?: string;
 }
 /** background -> panel (standalone viewer): the tabs that have captures. */
 export interface BackgroundTabs extends Envelope<typeof SOURCE.background, 'bg-tabs'> {
@@ -233,9 +255,11 @@ export type Message =
   | DevtoolsNavigated
   | PanelHello
   | PanelClear
+  | PanelFidelity
   | BackgroundWelcome
   | BackgroundDeliver
   | BackgroundRelayStatus
+  | BackgroundFidelity
   | BackgroundTabs
   | BackgroundAttach;
 
@@ -256,9 +280,11 @@ const SOURCE_OF: { [T in Message['type']]: ByType<T>['source'] } = {
   'devtools-navigated': SOURCE.devtools,
   'panel-hello': SOURCE.panel,
   'panel-clear': SOURCE.panel,
+  'panel-fidelity': SOURCE.panel,
   'bg-welcome': SOURCE.background,
   'bg-deliver': SOURCE.background,
   'bg-relay-status': SOURCE.background,
+  'bg-fidelity': SOURCE.background,
   'bg-tabs': SOURCE.background,
   'bg-attach': SOURCE.background,
 };
@@ -296,9 +322,11 @@ export const isDevtoolsExchange = guard('devtools-exchange');
 export const isDevtoolsNavigated = guard('devtools-navigated');
 export const isPanelHello = guard('panel-hello');
 export const isPanelClear = guard('panel-clear');
+export const isPanelFidelity = guard('panel-fidelity');
 export const isBackgroundWelcome = guard('bg-welcome');
 export const isBackgroundDeliver = guard('bg-deliver');
 export const isBackgroundRelayStatus = guard('bg-relay-status');
+export const isBackgroundFidelity = guard('bg-fidelity');
 export const isBackgroundTabs = guard('bg-tabs');
 export const isBackgroundAttach = guard('bg-attach');
 

@@ -58,25 +58,36 @@ export function readHar(text: string, options: HarReadOptions = {}): HarReadResu
 
 /** {@link readHar} on a parsed file. */
 export function harToExchanges(value: unknown, options: HarReadOptions = {}): HarReadResult {
-  if (!isRecord(value) || !isRecord(value.log)) return { ok: false, reason: 'not a HAR file: there is no "log" object' };
+  if (!isRecord(value) || !isRecord(value.log)) return { ok: false, reason: NO_LOG };
   const entries = value.log.entries;
-  if (!Array.isArray(entries)) return { ok: false, reason: 'not a HAR file: "log.entries" is not an array' };
-  const problems: string[] = [];
-  let problemCount = 0;
-  const problem = (message: string): void => {
-    problemCount++;
-    if (problems.length < MAX_LISTED_PROBLEMS) problems.push(message);
-  };
+  if (!Array.isArray(entries)) return { ok: false, reason: NO_ENTRIES };
+  const problems = createProblemList();
   const context = readLogContext(value.log);
   const exchanges: Exchange[] = [];
   let skippedEntries = 0;
   entries.forEach((entry, index) => {
-    const exchange = readEntry(entry, options, (message) => problem(`entry ${index}: ${message}`), { ...context, index });
+    const exchange = readEntry(entry, options, (message) => problems.add(`entry ${index}: ${message}`), { ...context, index });
     if (exchange) exchanges.push(exchange);
     else skippedEntries++;
   });
-  if (problemCount > problems.length) problems.push(`… and ${problemCount - problems.length} more problems`);
-  return { ok: true, exchanges, skippedEntries, problems };
+  return { ok: true, exchanges, skippedEntries, problems: problems.list() };
+}
+
+/** Why a file is not HAR; the streaming reader gives the same reasons. */
+export const NO_LOG = 'not a HAR file: there is no "log" object';
+export const NO_ENTRIES = 'not a HAR file: "log.entries" is not an array';
+
+/** A file's problems: the first {@link MAX_LISTED_PROBLEMS} listed, the rest counted. */
+export function createProblemList(): { add(message: string): void; list(): string[] } {
+  const problems: string[] = [];
+  let count = 0;
+  return {
+    add(message) {
+      count++;
+      if (problems.length < MAX_LISTED_PROBLEMS) problems.push(message);
+    },
+    list: () => (count > problems.length ? [...problems, `… and ${count - problems.length} more problems`] : [...problems]),
+  };
 }
 
 /** The {@link EntryContext} a `log` object gives its entries (all but `index`). */

@@ -5,9 +5,18 @@ import { useLens } from './lens-context';
 export function EmptyState() {
   const lens = useLens();
   const live = lens.source.value.kind === 'live';
+  const dropped = live ? lens.store.drops.value.total : 0;
   return (
     <section class="empty-state" data-testid="empty-state" aria-label="Getting started">
-      <h2>No MCP traffic {live ? 'captured yet' : 'in this file'}</h2>
+      {dropped > 0 ? (
+        // Something was captured, and a cap dropped it: never say that nothing was.
+        <>
+          <h2 data-testid="empty-dropped">Nothing left to show: {dropped} captured items were dropped</h2>
+          <p>The capture's caps dropped what this tab sent before it reached the panel; the dropped counter above says which cap. Reload and capture from start to see it again.</p>
+        </>
+      ) : (
+        <h2>No MCP traffic {live ? 'captured yet' : 'in this file'}</h2>
+      )}
       <p>
         This panel shows every MCP stream of the page (Streamable HTTP and HTTP+SSE) on a two-lane timeline, and draws in red every resume where
         the transport event ids and the application's own sequence stop advancing together: the sign of a replica that lost the buffer and

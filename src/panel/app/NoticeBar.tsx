@@ -1,3 +1,4 @@
+import { ImportProgress } from '../io/ImportProgress';
 import { TapLostNotice } from '../TapLostNotice';
 import { useLens } from './lens-context';
 
@@ -9,6 +10,7 @@ export function NoticeBar() {
   return (
     <>
       <TapLostNotice losses={lens.store.drops.value.tapLost} networkOnly={lens.store.networkOnly.value} />
+      <ImportProgress />
       {notice ? (
         <div class={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="notice" data-kind={notice.kind}>
           <span>{notice.text}</span>

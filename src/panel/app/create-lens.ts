@@ -133,6 +133,8 @@ export function createLens(adapter: LensAdapter) {
     void settings.load().then(() => {
       stops.push(effect(() => store.setMaxExchanges(settings.settings.value.maxExchanges)));
       stops.push(effect(() => store.setMaxEvents(settings.settings.value.maxEvents)));
+      // Full fidelity holds only while this panel is open: the background detaches when it goes.
+      stops.push(effect(() => store.fidelityControl?.set(settings.settings.value.fullFidelity)));
       let first = true;
       stops.push(effect(() => {
         const pointers = settings.settings.value.appSeqPointers;

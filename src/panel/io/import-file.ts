@@ -1,17 +1,51 @@
-import { MAX_IMPORT_BYTES, type Workspace } from '../model/workspace';
+import { createAnalyzer, type Exchange } from '../../core/index';
+import type { Workspace } from '../model/workspace';
+import { readHarOffThread } from './read-off-thread';
+import { createSlicedFeed } from './sliced-feed';
 
-/** Reads a file the user picked or dropped and imports it; failures become the workspace's notice. */
+/**
+ * Imports a file the user picked or dropped. A worker reads it entry by entry (the file is never
+ * one string, so its size is bounded by the machine only), and the panel analyses the exchanges
+ * as they arrive, in slices of its time, so it stays responsive. `workspace.importing` shows the
+ * bytes read until it is done or cancelled; failures become the workspace's notice.
+ */
 export async function importFile(workspace: Workspace, file: File): Promise<boolean> {
-  if (file.size > MAX_IMPORT_BYTES) {
-    workspace.refuse(file.name, `it is ${(file.size / 1024 / 1024).toFixed(0)} MB, over the ${MAX_IMPORT_BYTES / 1024 / 1024} MB the panel reads`);
+  workspace.importing.peek()?.cancel();
+  const analyzer = createAnalyzer(workspace.options());
+  const feed = createSlicedFeed(analyzer);
+  const exchanges: Exchange[] = [];
+  let cancelled = false;
+  const read = readHarOffThread(file, {
+    progress: (done, total) => {
+      const shown = workspace.importing.peek();
+      if (shown && !cancelled) workspace.importing.value = { ...shown, read: done, total };
+    },
+    exchanges: (list) => {
+      for (const exchange of list) exchanges.push(exchange);
+      feed.add(list);
+    },
+  });
+  const progress = {
+    name: file.name,
+    read: 0,
+    total: file.size,
+    cancel: () => {
+      cancelled = true;
+      read.cancel();
+      feed.cancel();
+      if (workspace.importing.peek()?.cancel === progress.cancel) workspace.importing.value = null;
+    },
+  };
+  workspace.importing.value = progress;
+  const result = await read.done;
+  if (cancelled) return false;
+  await feed.drained();
+  if (cancelled) return false;
+  workspace.importing.value = null;
+  if (!result) return false;
+  if (!result.ok) {
+    workspace.refuse(file.name, result.reason);
     return false;
   }
-  let text: string;
-  try {
-    text = await file.text();
-  } catch (error) {
-    workspace.refuse(file.name, `it could not be read (${error instanceof Error ? error.message : String(error)})`);
-    return false;
-  }
-  return workspace.importHar(file.name, text);
+  return workspace.importExchanges(file.name, { exchanges, skippedEntries: result.skippedEntries, problems: result.problems, analyzer });
 }

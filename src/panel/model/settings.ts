@@ -10,9 +10,11 @@ export interface Settings {
   maxEvents: number;
   /** In exports: blank Authorization, Cookie and Set-Cookie, and replace session ids with pseudonyms. */
   redact: boolean;
+  /** "Capture workers and early requests": the optional full-fidelity capture (off by default). */
+  fullFidelity: boolean;
 }
 
-export const DEFAULT_SETTINGS: Settings = { appSeqPointers: [], maxExchanges: 5_000, maxEvents: 100_000, redact: true };
+export const DEFAULT_SETTINGS: Settings = { appSeqPointers: [], maxExchanges: 5_000, maxEvents: 100_000, redact: true, fullFidelity: false };
 export const MIN_EXCHANGES = 100;
 export const MAX_EXCHANGES_SETTING = 100_000;
 export const MIN_EVENTS = 1_000;
@@ -33,6 +35,7 @@ export function parseSettings(value: unknown): Settings {
     maxExchanges: typeof cap === 'number' && Number.isInteger(cap) ? clampCap(cap) : DEFAULT_SETTINGS.maxExchanges,
     maxEvents: typeof events === 'number' && Number.isInteger(events) ? clampEvents(events) : DEFAULT_SETTINGS.maxEvents,
     redact: typeof stored.redact === 'boolean' ? stored.redact : DEFAULT_SETTINGS.redact,
+    fullFidelity: stored.fullFidelity === true,
   };
 }
 

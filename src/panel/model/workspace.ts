@@ -1,17 +1,32 @@
 import { computed, signal } from '@preact/signals';
-import { readHar, type AnalysisOptions } from '../../core/index';
+import { readHar, type AnalysisOptions, type Analyzer, type Exchange } from '../../core/index';
 import { plural } from '../text/plural';
 import type { CaptureSource } from './capture-source';
 import { createImportedSource } from './imported-source';
 
 /** Imported files kept at once; importing another drops the oldest (and says so). */
 export const MAX_IMPORTS = 8;
-/** Larger files are refused before they are read: a tab that runs out of memory loses everything. */
-export const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
 
 export interface Notice {
   kind: 'error' | 'info';
   text: string;
+}
+
+/** An import under way: bytes read of the file's size, and how to stop it. */
+export interface ImportProgress {
+  name: string;
+  read: number;
+  total: number;
+  cancel(): void;
+}
+
+/** What reading a file gave, for {@link Workspace.importExchanges}. */
+export interface ImportedFile {
+  exchanges: readonly Exchange[];
+  skippedEntries: number;
+  problems: readonly string[];
+  /** The exchanges' analysis, when the import ran it as it read (with `options()` of then). */
+  analyzer?: Analyzer;
 }
 
 /**
@@ -23,6 +38,7 @@ export function createWorkspace(live: CaptureSource, options: () => AnalysisOpti
   const activeId = signal(live.id);
   const active = computed(() => sources.value.find((s) => s.id === activeId.value) ?? live);
   const notice = signal<Notice | null>(null);
+  const importing = signal<ImportProgress | null>(null);
   let imported = 0;
   let droppedImports = 0;
 
@@ -36,6 +52,9 @@ export function createWorkspace(live: CaptureSource, options: () => AnalysisOpti
     activeId,
     active,
     notice,
+    importing,
+    /** The analysis options an import should use now. */
+    options,
     activate(id: string): void {
       if (sources.value.some((s) => s.id === id)) activeId.value = id;
     },
@@ -43,7 +62,11 @@ export function createWorkspace(live: CaptureSource, options: () => AnalysisOpti
     importHar(name: string, text: string): boolean {
       const result = readHar(text);
       if (!result.ok) return fail(name, result.reason);
-      const source = createImportedSource(`import-${++imported}`, name, result.exchanges, options());
+      return this.importExchanges(name, result);
+    },
+    /** Shows a file's exchanges as a new capture; true when it became the shown capture. */
+    importExchanges(name: string, result: ImportedFile): boolean {
+      const source = createImportedSource(`import-${++imported}`, name, result.exchanges, options(), result.analyzer);
       const report = source.report.value!;
       if (report.sessions.length === 0) {
         return fail(name, `none of its ${result.exchanges.length} entries is MCP traffic (no Mcp-Session-Id, MCP headers or JSON-RPC bodies)`);

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { useLens } from '../app/lens-context';
+import { FidelitySwitch } from './FidelitySwitch';
 import { clampCap, clampEvents, MAX_EVENTS_SETTING, MAX_EXCHANGES_SETTING, MIN_EVENTS, MIN_EXCHANGES, parsePointers } from '../model/settings';
 
 /** App-sequence pointers, the buffer cap and export redaction, saved through the adapter. */
@@ -10,6 +11,9 @@ export function SettingsPanel({ close }: { close: () => void }) {
   const [cap, setCap] = useState(String(current.maxExchanges));
   const [events, setEvents] = useState(String(current.maxEvents));
   const [redact, setRedact] = useState(current.redact);
+  const [fidelity, setFidelity] = useState(current.fullFidelity);
+  const [denied, setDenied] = useState(false);
+  const control = lens.store.fidelityControl;
   const parsed = parsePointers(pointers);
   const capNumber = Number(cap);
   const capValid = Number.isFinite(capNumber) && capNumber >= MIN_EXCHANGES && capNumber <= MAX_EXCHANGES_SETTING;
@@ -19,7 +23,13 @@ export function SettingsPanel({ close }: { close: () => void }) {
   const save = (e: Event) => {
     e.preventDefault();
     if (!valid) return;
-    void lens.settings.update({ appSeqPointers: parsed.pointers, maxExchanges: clampCap(capNumber), maxEvents: clampEvents(eventsNumber), redact }).then(close);
+    // Asked for here, in the click: a browser asks for a permission only in a user gesture.
+    const granted = fidelity && !current.fullFidelity && control ? control.request() : Promise.resolve(fidelity);
+    void granted.then((on) => {
+      setDenied(fidelity && !on);
+      const patch = { appSeqPointers: parsed.pointers, maxExchanges: clampCap(capNumber), maxEvents: clampEvents(eventsNumber), redact, fullFidelity: on };
+      return lens.settings.update(patch).then(() => (fidelity && !on ? undefined : close()));
+    });
   };
   return (
     <form class="settings" data-testid="settings" aria-label="Settings" onSubmit={save}>
@@ -38,6 +48,9 @@ export function SettingsPanel({ close }: { close: () => void }) {
         <input type="checkbox" data-testid="settings-redact" checked={redact} onChange={(e) => setRedact((e.currentTarget as HTMLInputElement).checked)} /> Redact
         exports: blank Authorization, Cookie and Set-Cookie, and replace session ids with redacted-1, redacted-2…
       </label>
+      {control ? (
+        <FidelitySwitch control={control} status={lens.store.fidelity.value} on={fidelity} saved={current.fullFidelity} denied={denied} onChange={setFidelity} />
+      ) : null}
       <div class="settings-actions">
         <button type="submit" data-testid="settings-save" disabled={!valid}>
           Save

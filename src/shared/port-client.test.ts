@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDevtoolsHello, make, type Message } from '../shared/messages';
+import { isDevtoolsHello, make, type Message } from './messages';
 import { createPortClient, MAX_FAILED_HANDSHAKES, type PortLike } from './port-client';
 
 /** A fake background: records what each port got; the test decides when it welcomes or dies. */

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { PORT, make, type CapturedItem, type Delivery, type Message, type NetworkExchange } from '../shared/messages';
+import { createRouter, type RouterPort } from './router';
+import { createSessionHistory, type SessionArea } from './session-history';
+
+/** storage.session as a Map: it outlives the routers (workers) made over it. */
+function memoryArea(): SessionArea & { data: Map<string, unknown> } {
+  const data = new Map<string, unknown>();
+  return {
+    data,
+    get: async () => Object.fromEntries([...data].map(([k, v]) => [k, structuredClone(v)])),
+    set: async (items) => void Object.entries(items).forEach(([k, v]) => data.set(k, structuredClone(v))),
+    remove: async (keys) => void keys.forEach((k) => data.delete(k)),
+  };
+}
+
+function fakePort(name: string, tabId?: number) {
+  const got: Message[] = [];
+  const listeners: ((m: unknown) => void)[] = [];
+  const port: RouterPort = {
+    name,
+    ...(tabId === undefined ? {} : { sender: { tab: { id: tabId } } }),
+    postMessage: (m) => void got.push(structuredClone(m) as Message), // a real port copies too
+    disconnect: () => undefined,
+    onMessage: { addListener: (fn) => void listeners.push(fn) },
+    onDisconnect: { addListener: () => undefined },
+  };
+  return { port, got, say: (m: Message) => listeners.forEach((fn) => fn(m)) };
+}
+
+const request = { method: 'GET', url: 'http://h/mcp', headers: [{ name: 'Mcp-Session-Id', value: 's1' }], startTime: 1_000 };
+const event = (n: number): CapturedItem => ({ kind: 'chunk', stream: 0, time: 1_000 + n, bytes: 10, text: `id: ${n}\ndata: {"jsonrpc":"2.0","method":"x"}\n\n` });
+const batch = (seq: number, items: CapturedItem[]) => make('relay-batch', { relay: 'r', seq, items, counters: { sent: seq + items.length, rejected: 0, tapDropped: 0 } });
+const net = (id: string): NetworkExchange => ({ id, request: { ...request, startTime: 1_004 }, response: { status: 200, headers: [] }, body: 'id: 1\n\n', end: { state: 'complete', time: 1_500 } });
+const deliveries = (got: Message[]): Delivery[] => got.flatMap((m) => (m.type === 'bg-deliver' ? m.deliveries : []));
+const items = (got: Message[]) => deliveries(got).flatMap((d) => (d.from === 'relay' ? d.items : []));
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('router', () => {
+  it('keeps a tab\'s history through a worker restart, and keeps a relay\'s repeats once', async () => {
+    const area = memoryArea();
+    const broadcasts: Message[] = [];
+    const first = createSessionHistory(area);
+    const a = createRouter({ worker: 'a', broadcast: (_t, m) => void broadcasts.push(m), history: first });
+    await settle(); // its (empty) saved history is read
+    const relay = fakePort(PORT.relay, 7);
+    a.connect(relay.port);
+    relay.say(make('relay-hello', { relay: 'r', counters: { sent: 0, rejected: 0, tapDropped: 0 } }));
+    relay.say(batch(0, [{ kind: 'open', stream: 0, api: 'fetch', request }]));
+    for (let n = 1; n <= 300; n += 1) relay.say(batch(n, [event(n)]));
+    await first.settled();
+
+    // The worker stops; a new one starts over the same area, and the relay sends its replay window again.
+    const b = createRouter({ worker: 'b', broadcast: () => undefined, history: createSessionHistory(area) });
+    const again = fakePort(PORT.relay, 7);
+    b.connect(again.port);
+    again.say(make('relay-hello', { relay: 'r', counters: { sent: 301, rejected: 0, tapDropped: 0 } }));
+    for (let n = 45; n <= 300; n += 1) again.say(batch(n, [event(n)]));
+    const panel = fakePort(PORT.panel);
+    b.connect(panel.port);
+    panel.say(make('panel-hello', { tabId: 7 }));
+    await settle();
+    const seen = items(panel.got);
+    expect(seen).toHaveLength(301);
+    expect(seen[0]!.kind).toBe('open');
+    expect(seen.filter((i) => i.kind === 'chunk').map((i) => (i.kind === 'chunk' ? i.time - 1_000 : 0))).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
+    const bg = panel.got.find((m) => m.type === 'bg-deliver');
+    expect(bg?.type === 'bg-deliver' && bg.counters.evictedItems).toBe(0);
+  });
+
+  it('forgets a cleared tab in the saved history too', async () => {
+    const area = memoryArea();
+    const history = createSessionHistory(area);
+    const a = createRouter({ worker: 'a', broadcast: () => undefined, history });
+    const relay = fakePort(PORT.relay, 3);
+    const panel = fakePort(PORT.panel);
+    a.connect(relay.port);
+    a.connect(panel.port);
+    relay.say(batch(0, [{ kind: 'open', stream: 0, api: 'fetch', request }, event(1)]));
+    panel.say(make('panel-hello', { tabId: 3 }));
+    panel.say(make('panel-clear', { tabId: 3 }));
+    await settle();
+    await history.settled();
+    expect([...area.data.keys()].filter((k) => k.startsWith('d:'))).toEqual([]);
+  });
+
+  it('pairs a network report with the tap copy of its request, in either order', () => {
+    const r = createRouter({ worker: 'a', broadcast: () => undefined });
+    const relay = fakePort(PORT.relay, 1);
+    const devtools = fakePort(PORT.devtools);
+    const panel = fakePort(PORT.panel);
+    for (const p of [relay, devtools, panel]) r.connect(p.port);
+    panel.say(make('panel-hello', { tabId: 1 }));
+    // Tap first (the usual order): the report is the twin of stream 0.
+    relay.say(batch(0, [{ kind: 'open', stream: 0, api: 'fetch', request }]));
+    devtools.say(make('devtools-exchange', { tabId: 1, exchange: net('n1'), dropped: 0 }));
+    // Report first: network-only, then rewritten as the twin of stream 1 when its open comes.
+    devtools.say(make('devtools-exchange', { tabId: 1, exchange: { ...net('n2'), request: { ...request, startTime: 9_000 } }, dropped: 0 }));
+    relay.say(batch(1, [{ kind: 'open', stream: 1, api: 'fetch', request: { ...request, startTime: 9_001 } }]));
+    const network = deliveries(panel.got).filter((d) => d.from === 'network');
+    expect(network.map((d) => (d.from === 'network' ? [d.exchange.id, d.twin ?? null, d.exchange.body] : []))).toEqual([
+      ['n1', 'r:0', null],
+      ['n2', null, 'id: 1\n\n'],
+      ['n2', 'r:1', null],
+    ]);
+    // A later panel is handed the history with the report already paired.
+    const late = fakePort(PORT.panel);
+    r.connect(late.port);
+    late.say(make('panel-hello', { tabId: 1 }));
+    expect(deliveries(late.got).filter((d) => d.from === 'network').map((d) => (d.from === 'network' ? d.twin : null))).toEqual(['r:0', 'r:1']);
+  });
+
+  it('has the taps of a tab send while its DevTools is open, and go quiet when it closes', () => {
+    const broadcasts: [number, Message][] = [];
+    const r = createRouter({ worker: 'a', broadcast: (t, m) => void broadcasts.push([t, m]) });
+    let disconnect = () => undefined as void;
+    const devtools = fakePort(PORT.devtools);
+    devtools.port.onDisconnect.addListener = (fn) => void (disconnect = fn);
+    r.connect(devtools.port);
+    devtools.say(make('devtools-hello', { tabId: 4 }));
+    disconnect();
+    expect(broadcasts.map(([t, m]) => [t, m.type === 'bg-attach' && m.attached])).toEqual([
+      [4, true],
+      [4, false],
+    ]);
+  });
+});
