@@ -26,6 +26,7 @@ import { measureLiveLatency } from './live-latency';
 import { measurePageTap } from './page-tap';
 import { measurePanelImport } from './panel-import';
 import { measurePanelMainThread } from './panel-main-thread';
+import { measureProxy } from './proxy';
 import { sendRows, type BenchRow, type BenchScale } from './row';
 import { measureTimelineFrame } from './timeline-frame';
 
@@ -44,6 +45,7 @@ const benches: Record<string, (scale: BenchScale) => BenchRow[] | Promise<BenchR
   'panel main thread': measurePanelMainThread,
   'page tap': measurePageTap,
   'guard latency': measureGuardLatency,
+  proxy: measureProxy,
   'cli har': measureCliHar,
   'panel import': measurePanelImport,
 };

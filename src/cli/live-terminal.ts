@@ -28,11 +28,15 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
 /** The status line: what the proxy has seen so far, and what it could not record. */
 export function statusLine(proxy: RunningProxy, report: Report): string {
   const { summary } = report;
+  // Counted as they are printed: findings judged only at the end are not counted live.
+  const live = report.sessions.flatMap((s) => s.findings).filter((f) => !FINAL_ONLY.has(f.code));
+  const errors = live.filter((f) => f.severity === 'error').length;
+  const warnings = live.filter((f) => f.severity === 'warning').length;
   const open = proxy.recording.openCount();
   const dropped = nonZero(proxy.counters);
   return (
     `proxy: ${plural(summary.sessions, 'session')}, ${plural(summary.streams, 'stream')} (${open} open), ${plural(summary.events, 'event')}; ` +
-    `${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}` +
+    `${plural(errors, 'error')}, ${plural(warnings, 'warning')}` +
     (dropped.length > 0 ? `; ${dropped.join(', ')}` : '')
   );
 }

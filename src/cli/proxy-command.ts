@@ -17,7 +17,9 @@ const SIGNAL_EXIT = 128;
  * `mcp-stream-lens proxy` and `record`: runs the proxy until Ctrl-C, `--duration` or (record) the
  * command's exit, then writes the HAR and prints the final report. Resolves to the exit code.
  */
-export async function runProxyCommand(argv: readonly string[], io: Io, mode: 'proxy' | 'record'): Promise<number> {
+export async function runProxyCommand(argv: readonly string[], plainIo: Io, mode: 'proxy' | 'record'): Promise<number> {
+  // Every line first clears the status line, which the next check redraws below it.
+  const io: Io = { stdout: (text) => (clearStatus(), plainIo.stdout(text)), stderr: (text) => (clearStatus(), plainIo.stderr(text)) };
   if (argv.includes('--help') && (mode === 'proxy' || argv.indexOf('--help') < argv.indexOf('--') || !argv.includes('--'))) {
     io.stdout(PROXY_USAGE);
     return 0;
@@ -122,11 +124,9 @@ async function finalReport(proxy: RunningProxy, args: ProxyArgs, io: Io): Promis
 function terminalOut(io: Io): TerminalOut {
   const tty = process.stderr.isTTY === true;
   return {
-    line: (text) => {
-      clearStatus();
-      io.stdout(text);
-    },
-    status: tty ? (text) => process.stderr.write(`\r\x1b[K${text.slice(0, Math.max(20, (process.stderr.columns ?? 120) - 1))}`) : undefined,
+    line: (text) => io.stdout(text),
+    // One screen line, or the next redraw would leave the wrapped part behind.
+    status: tty ? (text) => process.stderr.write(`\r\x1b[K${text.slice(0, Math.max(20, (process.stderr.columns || 120) - 1))}`) : undefined,
     plainStatus: (text) => io.stderr(text),
   };
 }

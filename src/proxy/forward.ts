@@ -31,6 +31,13 @@ const NOT_FORWARDED = new Set(['host', 'accept-encoding']);
 export function createForwarder(ctx: ForwardContext): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const path = req.url ?? '/';
+    // Only origin-form request targets (`/path?query`): an absolute URL or `*` would let a client
+    // aim the proxy at a host that is not a target.
+    if (!path.startsWith('/')) {
+      ctx.counters.badClientRequests += 1;
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('mcp-stream-lens proxy: only /path requests are proxied\n');
+      return;
+    }
     const routed = route(ctx.targets, path);
     if (!routed) {
       ctx.counters.unrouted += 1;
@@ -40,14 +47,19 @@ export function createForwarder(ctx: ForwardContext): (req: IncomingMessage, res
     const { target, upstreamPath } = routed;
     const origin = req.headers.host ? `http://${req.headers.host}` : ctx.origin;
     const clientHeaders = pairs(req.rawHeaders);
-    const rec = ctx.recording.start({ method: req.method ?? 'GET', url: `${origin}${path}`, headers: asHeaders(clientHeaders), startTime: startTime() });
-    const upstreamUrl = new URL(upstreamPath, target.url.origin).href;
-    const upstream = request(upstreamUrl, {
+    // Joined, not resolved: `//host/x` is a path on the target, never another host.
+    const upstreamUrl = `${target.url.origin}${upstreamPath}`;
+    const upstream = request({
+      host: target.url.hostname.replace(/^\[|\]$/g, ''),
+      port: target.url.port || 80,
+      path: upstreamPath,
       method: req.method,
       headers: [...endToEnd(clientHeaders).filter(([name]) => !NOT_FORWARDED.has(name.toLowerCase())), ['host', target.url.host]].flat(),
       // Its own upstream connection per exchange, so that one stream's reset never disturbs another.
       agent: false,
     });
+    // Recorded once the request could be made (a request Node refuses to send is answered 400).
+    const rec = ctx.recording.start({ method: req.method ?? 'GET', url: `${origin}${path}`, headers: asHeaders(clientHeaders), startTime: startTime() });
     const clientSocket = req.socket;
     let upstreamSocket: Socket | undefined;
     upstream.once('socket', (socket) => (upstreamSocket = socket));

@@ -48,7 +48,18 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     else socket.destroy();
   });
   const origin = await listenOn(server, options.listen);
-  server.on('request', createForwarder({ targets: options.targets, recording, counters, origin }));
+  const forward = createForwarder({ targets: options.targets, recording, counters, origin });
+  server.on('request', (req, res) => {
+    try {
+      forward(req, res);
+    } catch {
+      // A request Node's server parsed but its client will not send on (a header it refuses):
+      // answered here, never a crash.
+      counters.badClientRequests += 1;
+      if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain' });
+      res.end('mcp-stream-lens proxy: this request cannot be passed on\n');
+    }
+  });
   return {
     origin,
     urls: options.targets.map((target) => ({ name: target.name, url: clientUrl(origin, target) })),

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './support/extension-build';
+import { ERROR_RED, pixelsAt } from './support/canvas-pixels';
 import { startShell } from './support/shell-server';
 
 // The inline shell (the real panel on a plain page) in real Chromium, fed the SDK recordings.
@@ -34,23 +35,6 @@ describe('Chromium: the panel in the inline shell', () => {
 
   /** Waits until the canvas has painted at least once after the last state change that matters. */
   const painted = (page: Page) => page.waitForSelector('[data-testid="timeline"] canvas[data-painted]', { timeout: 30_000 });
-
-  /** The error red of each theme (timeline/palette.ts); tests may not import src/. */
-  const ERROR_RED = { light: [197, 34, 31], dark: [242, 139, 130] } as const;
-
-  /** Pixels of colour `rgb` in a 7 px wide column of the canvas around the marker. */
-  async function pixelsAt(marker: ElementHandle, rgb: readonly number[]): Promise<number> {
-    return marker.evaluate((el, [r, g, b]) => {
-      const canvas = document.querySelector('[data-testid="timeline"] canvas') as HTMLCanvasElement;
-      // The marker's label may hang to one side of its line; data-x is the line (CSS px on the canvas).
-      const x = Number((el as HTMLElement).dataset.x);
-      const ratio = canvas.width / canvas.getBoundingClientRect().width;
-      const data = canvas.getContext('2d')!.getImageData(Math.round((x - 3) * ratio), 0, Math.round(7 * ratio), canvas.height).data;
-      let red = 0;
-      for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - r!) + Math.abs(data[i + 1]! - g!) + Math.abs(data[i + 2]! - b!) < 40) red++;
-      return red;
-    }, rgb);
-  }
 
   it('lost buffer: a red gap marker, the resume-seq-gap finding, and its event in the detail after a click', async () => {
     for (const theme of ['light', 'dark'] as const) {

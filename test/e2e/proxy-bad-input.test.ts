@@ -1,4 +1,5 @@
 import { createServer, type ServerResponse } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type Listening } from '../../demo/server/listen.js';
 import { MAX_STREAM_RECORD_BYTES } from '../../src/proxy/caps.js';
@@ -124,6 +125,26 @@ describe('the proxy under bad input', () => {
     expect(proxy.counters.clientResets).toBe(before + 1);
     await stillServes();
     expect(closedByClient).toEqual(['/hang']);
+  });
+
+  it('never aims at a host that is not the target: absolute-form and `//host` request targets', async () => {
+    const hits: string[] = [];
+    const other = await listen(createServer((req, res) => (hits.push(req.url ?? ''), res.end('other'))));
+    try {
+      const otherHost = new URL(other.url).host;
+      const raw = (line: string) => new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(new URL(proxy.origin).port), '127.0.0.1', () => socket.write(`${line}\r\nhost: ${otherHost}\r\nconnection: close\r\n\r\n`));
+        let reply = '';
+        socket.setEncoding('utf8').on('data', (d: string) => (reply += d)).on('end', () => resolve(reply)).on('error', reject);
+      });
+      const before = proxy.counters.badClientRequests;
+      expect(await raw(`GET ${other.url} HTTP/1.1`)).toMatch(/^HTTP\/1\.1 400/);
+      expect(proxy.counters.badClientRequests).toBe(before + 1);
+      expect(await raw(`GET //${otherHost}/x HTTP/1.1`)).toMatch(/^HTTP\/1\.1 200[\s\S]*"result"/);
+      expect(hits).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('the analysis survives all of it', () => {

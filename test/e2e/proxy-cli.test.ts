@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -43,7 +43,7 @@ describe('mcp-stream-lens proxy in a terminal', () => {
       await cli.waitFor(/resume #\d+ of #\d+: GAP/, 'stdout');
       // What is not known until the end is not printed live (the resume could still deliver it).
       expect(cli.stdout()).not.toContain('result-lost');
-      await cli.waitFor(/error {3}resume-seq-gap {2}#\d+ event 0 \(id "[^"]+\): app_seq jumped from 5 to 11/, 'stdout');
+      await cli.waitFor(/error {3}resume-seq-gap {2}#\d+ event 0 \(id "[^"]+"?\): app_seq jumped from 5 to 11/, 'stdout');
       await lb.log.settled();
       cli.child.kill('SIGINT');
       expect(await cli.exited).toBe(1);
@@ -81,6 +81,28 @@ describe('mcp-stream-lens proxy in a terminal', () => {
     expect(cli.stderr()).toMatch(/mcp-stream-lens proxy: 2 s are up, stopping/);
     expect(cli.stderr()).toMatch(/counted .*badClientRequests 1/);
     expect(cli.stderr()).toMatch(/counted .*targetErrors 1/);
+  });
+
+  it('on a terminal (a real pty, through util-linux script) redraws its status line in place', async () => {
+    const { lb, close } = await startScenario('genuine', DEMO_FAULTS);
+    try {
+      const command = `stty cols 200; exec ${process.execPath} ${BIN} proxy --target ${lb.url} --listen 127.0.0.1:0 --no-view --duration 4`;
+      const pty = spawn('script', ['-qec', command, '/dev/null'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let screen = '';
+      const printed = new Promise<void>((resolve) => pty.stdout.setEncoding('utf8').on('data', (d: string) => ((screen += d), /-> http/.test(screen) && resolve())));
+      const exited = new Promise<number>((resolve) => pty.once('close', (code) => resolve(code ?? -1)));
+      await printed;
+      const url = /mcp-stream-lens proxy: (http:\/\/\S+) -> /.exec(screen)![1]!;
+      await runLongTask(url, { ...DEMO_TASK, idempotencyKey: 'proxy-pty' });
+      expect(await exited).toBe(0);
+      // Each redraw returns to the line's start and clears it; the last one before the stop counts the session.
+      expect(screen).toMatch(/\r\x1b\[Kproxy: 1 session, 6 streams \(0 open\), \d+ events; 0 errors, 0 warnings/);
+      // Live, the broken call is not counted as lost: its resume may still (and here does) deliver.
+      expect(screen).not.toMatch(/\r\x1b\[Kproxy: [^\r]*[1-9] errors?/);
+      expect(screen).toMatch(/\r\x1b\[K {2}resume #\d+ of #\d+: GENUINE/);
+    } finally {
+      await close();
+    }
   });
 
   it('exits 2 with usage for bad arguments, and when the port is taken', async () => {

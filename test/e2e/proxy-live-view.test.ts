@@ -5,6 +5,7 @@ import type { ElementHandle } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { runLongTask } from '../../demo/client/long-task-client.js';
 import { DEMO_FAULTS, startScenario } from '../../demo/lb/scenario.js';
+import { ERROR_RED, pixelsAt } from './support/canvas-pixels';
 import { launchChromium } from './support/chromium';
 import { ROOT } from './support/extension-build';
 import { proxyUrl, startCli } from './support/cli-process';
@@ -13,9 +14,6 @@ import { waitForPanel } from './support/panel-queries';
 // The proxy's live view in real Chromium: the built CLI (npm run build:cli, build:shell) in front
 // of the demo's lost-buffer balancer and real SDK servers, the real SDK client calling through it
 // with slow progress, and the page watched while the call's stream is still open.
-
-/** The error red of the light theme (timeline/palette.ts); tests may not import src/. */
-const ERROR_RED = [197, 34, 31];
 
 /** A GET to the view server with any Host header (fetch cannot forge one). */
 function getWithHost(url: string, host: string): Promise<number> {
@@ -54,15 +52,7 @@ describe('mcp-stream-lens proxy: the live view in Chromium', () => {
       expect(r).toBeGreaterThan(190);
       expect(g! + b!).toBeLessThan(r! * 1.4);
       await page.waitForSelector('[data-testid="timeline"] canvas[data-painted]');
-      const red = await marker.evaluate((el, [cr, cg, cb]) => {
-        const canvas = document.querySelector('[data-testid="timeline"] canvas') as HTMLCanvasElement;
-        const x = Number(el.dataset.x);
-        const ratio = canvas.width / canvas.getBoundingClientRect().width;
-        const data = canvas.getContext('2d')!.getImageData(Math.round((x - 3) * ratio), 0, Math.round(7 * ratio), canvas.height).data;
-        let n = 0;
-        for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - cr!) + Math.abs(data[i + 1]! - cg!) + Math.abs(data[i + 2]! - cb!) < 40) n++;
-        return n;
-      }, ERROR_RED);
+      const red = await pixelsAt(marker, ERROR_RED.light);
       expect(red).toBeGreaterThan(50);
       await page.waitForSelector('[data-testid="finding"][data-code="resume-seq-gap"][data-severity="error"]');
       mkdirSync(resolve(ROOT, 'test-results'), { recursive: true });

@@ -1,0 +1,188 @@
+/**
+ * The proxy's rows, with `mcp-stream-lens proxy` run as it ships (the CLI's vite bundle, in a
+ * process of its own, analysing live) in front of bench/proxy-target.ts:
+ *
+ * - proxy-throughput: a 50 MB SSE stream read through the proxy ÷ read directly (target ≥ 0.9);
+ * - proxy-latency: what the proxy adds to an event, server write to client read, p95 at
+ *   1,000 events/s, against the same stream read directly (target ≤ 2 ms);
+ * - proxy-memory: the proxy process's resident memory with 100 streams open that carried more
+ *   than the recording cap in all, over the same process idle: bounded by the caps
+ *   (MAX_RECORDING_BYTES of bodies, plus a fixed allowance for the analysis and Node).
+ *
+ * Turns alternate between direct and proxied reads; each keeps its best, as noise only adds.
+ *
+ *   npx tsx bench/proxy.ts [--smoke]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { build } from 'vite';
+import { MAX_RECORDING_BYTES } from '../src/proxy/caps';
+import { runIfMain } from './cli-browser';
+import { startBenchTarget, type BenchTarget } from './proxy-target';
+import { row, type BenchRow, type BenchScale } from './row';
+
+const MB = 1024 * 1024;
+const SCALES = {
+  smoke: { bulkBytes: 5 * MB, turns: 1, events: 1_000, streams: 100, streamBytes: 64 * 1024 },
+  full: { bulkBytes: 50 * MB, turns: 3, events: 10_000, streams: 100, streamBytes: 4 * MB },
+} as const;
+const RATE = 1_000;
+/** What the proxy's memory may grow by beyond its recording cap: the analysis, sockets and Node's heap. */
+const MEMORY_ALLOWANCE_MB = 128;
+
+const ROOT = resolve(import.meta.dirname, '..');
+const CLI_BUILD = resolve(ROOT, 'dist/bench-cli');
+
+interface Proxy {
+  child: ChildProcess;
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Builds the CLI bundle into a folder of its own and starts `proxy` in front of `target`. */
+async function startProxyProcess(target: BenchTarget): Promise<Proxy> {
+  const child = spawn(process.execPath, [resolve(CLI_BUILD, 'run.js'), 'proxy', '--target', `${target.origin}/`, '--listen', '127.0.0.1:0', '--no-view'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  const origin = await new Promise<string>((resolveOrigin, fail) => {
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      err += chunk;
+      const match = /mcp-stream-lens proxy: (http:\/\/127\.0\.0\.1:\d+)\/ -> /.exec(err);
+      if (match) resolveOrigin(match[1]!);
+    });
+    child.once('exit', (code) => fail(new Error(`bench: the proxy exited (${code}) before listening:\n${err}`)));
+  });
+  return {
+    child,
+    origin,
+    close: () => new Promise<void>((done) => (child.once('exit', () => done()), child.kill('SIGTERM'))),
+  };
+}
+
+/** Resident memory of a process, from /proc (Linux), in MB. */
+function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  return Number(line?.match(/\d+/)?.[0] ?? NaN) / 1024;
+}
+
+/** Reads a whole body; resolves with its byte count and the ms it took from the request. */
+async function readAll(url: string): Promise<{ bytes: number; ms: number }> {
+  const t0 = performance.now();
+  const response = await fetch(url);
+  let bytes = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+  return { bytes, ms: performance.now() - t0 };
+}
+
+/** Reads a paced stream; per event, ms from the server's write (`"w"`) to this read. */
+async function readPaced(url: string): Promise<number[]> {
+  const response = await fetch(url);
+  const decoder = new TextDecoder();
+  const ms: number[] = [];
+  let carry = '';
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    const at = performance.now();
+    carry += decoder.decode(chunk, { stream: true });
+    const cut = carry.lastIndexOf('\n\n');
+    if (cut < 0) continue;
+    for (const match of carry.slice(0, cut).matchAll(/"w":([\d.]+)/g)) ms.push(at - Number(match[1]));
+    carry = carry.slice(cut + 2);
+  }
+  return ms;
+}
+
+/** Opens `count` streams of `bytes` each and resolves once every byte of each has been read (they stay open). */
+async function openHeld(origin: string, count: number, bytes: number): Promise<AbortController> {
+  const abort = new AbortController();
+  await Promise.all(Array.from({ length: count }, async () => {
+    const response = await fetch(`${origin}/hold?bytes=${bytes}`, { signal: abort.signal });
+    const reader = response.body!.getReader();
+    let read = 0;
+    while (read < bytes) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      read += value.length;
+    }
+  }));
+  return abort;
+}
+
+const percentile = (values: readonly number[], q: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
+};
+const f = (x: number, digits = 2) => x.toFixed(digits);
+
+export async function measureProxy(scale: BenchScale): Promise<BenchRow[]> {
+  const s = SCALES[scale];
+  await build({ configFile: resolve(ROOT, 'vite.cli.config.ts'), logLevel: 'error', build: { outDir: CLI_BUILD } });
+  const target = await startBenchTarget();
+  const proxy = await startProxyProcess(target);
+  try {
+    // Throughput: best turn each way.
+    let direct = Infinity;
+    let proxied = Infinity;
+    let proxiedBytes = 0;
+    for (let i = 0; i < s.turns; i++) {
+      direct = Math.min(direct, (await readAll(`${target.origin}/bulk?bytes=${s.bulkBytes}`)).ms);
+      const through = await readAll(`${proxy.origin}/bulk?bytes=${s.bulkBytes}`);
+      proxiedBytes = through.bytes;
+      proxied = Math.min(proxied, through.ms);
+    }
+    const mbps = (ms: number) => s.bulkBytes / MB / (ms / 1000);
+    const throughput = row({
+      name: 'proxy-throughput',
+      value: direct / proxied,
+      target: 0.9,
+      better: 'higher',
+      unit: 'x',
+      baseline: 'the same stream read directly, same run',
+      detail: `${s.bulkBytes / MB} MB of 1 KB MCP events, best of ${s.turns}: direct ${f(direct, 0)} ms (${f(mbps(direct), 0)} MB/s), through the proxy ${f(proxied, 0)} ms (${f(mbps(proxied), 0)} MB/s)` + (proxiedBytes >= s.bulkBytes ? '' : ` (FAIL: ${proxiedBytes} bytes arrived)`),
+    });
+
+    // Latency: best p95 each way.
+    let directP95 = Infinity;
+    let proxiedP95 = Infinity;
+    let proxiedP50 = NaN;
+    let received = 0;
+    for (let i = 0; i < s.turns; i++) {
+      const path = `/paced?events=${s.events}&rate=${RATE}`;
+      directP95 = Math.min(directP95, percentile(await readPaced(`${target.origin}${path}`), 0.95));
+      const through = await readPaced(`${proxy.origin}${path}`);
+      received = through.length;
+      const p95 = percentile(through, 0.95);
+      if (p95 < proxiedP95) (proxiedP95 = p95), (proxiedP50 = percentile(through, 0.5));
+    }
+    const latency = row({
+      name: 'proxy-latency',
+      value: proxiedP95 - directP95,
+      target: 2,
+      better: 'lower',
+      unit: 'ms',
+      baseline: 'the same paced stream read directly, same run',
+      detail: `added p95, server write to client read, ${s.events.toLocaleString('en')} events at ${RATE.toLocaleString('en')}/s, best of ${s.turns}: through the proxy p50 ${f(proxiedP50)}, p95 ${f(proxiedP95)} ms; direct p95 ${f(directP95)} ms` + (received === s.events ? '' : ` (FAIL: ${received} events arrived)`),
+    });
+
+    // Memory: the proxy process idle (after the rows above), then with the streams open.
+    const idle = rssMb(proxy.child.pid!);
+    const held = await openHeld(proxy.origin, s.streams, s.streamBytes);
+    const open = rssMb(proxy.child.pid!);
+    held.abort();
+    const capMb = MAX_RECORDING_BYTES / MB;
+    const memory = row({
+      name: 'proxy-memory',
+      value: open - idle,
+      target: capMb + MEMORY_ALLOWANCE_MB,
+      better: 'lower',
+      unit: 'MiB',
+      baseline: 'the same proxy process idle, same run',
+      detail: `${s.streams} open streams of ${f(s.streamBytes / MB, 2)} MB each (${f((s.streams * s.streamBytes) / MB, 0)} MB, the cap records ${capMb} MB in all): RSS ${f(open, 0)} MB open vs ${f(idle, 0)} MB idle; target = the recording cap + ${MEMORY_ALLOWANCE_MB} MB for the analysis and Node`,
+    });
+    return [throughput, latency, memory];
+  } finally {
+    await proxy.close();
+    await target.close();
+  }
+}
+
+await runIfMain(import.meta.url, measureProxy);
