@@ -25,17 +25,11 @@ export type FileResult = Checked | Unread;
 export const isChecked = (result: FileResult): result is Checked => 'report' in result;
 
 /** Totals over every input, as the JSON output's `summary` gives them. */
-export interface Totals {
+export type Totals = Report['summary'] & {
   files: number;
   /** Inputs that could not be read (exit 2). */
   unreadable: number;
-  sessions: number;
-  streams: number;
-  events: number;
-  errors: number;
-  warnings: number;
-  ignoredExchanges: number;
-}
+};
 
 export function totals(results: readonly FileResult[]): Totals {
   const sum: Totals = { files: results.length, unreadable: 0, sessions: 0, streams: 0, events: 0, errors: 0, warnings: 0, ignoredExchanges: 0 };
