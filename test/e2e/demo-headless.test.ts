@@ -56,7 +56,8 @@ async function check(file: string): Promise<{ code: number; report: Report }> {
     (done) => ({ ...done, code: 0 }),
     (failed: { stdout: string; code: number }) => failed,
   );
-  return { code, report: JSON.parse(stdout) as Report };
+  // One input: its report stands at /files/0/report of the CLI's JSON (docs/report.md).
+  return { code, report: (JSON.parse(stdout) as { files: { report: Report }[] }).files[0]!.report };
 }
 
 const readJson = async <T>(scenario: Scenario, name: string) => JSON.parse(await readFile(join(OUT, scenario, name), 'utf8')) as T;
