@@ -42,8 +42,8 @@ export function analyzeHar(har: string | object, options: AnalyzeHarOptions = {}
   return analysisOf(read, options);
 }
 
-/** The analysis of what the HAR reader gave (the Playwright helper reads files its own way). */
-export function analysisOf(read: HarReadResult, options: Pick<AnalysisOptions, 'appSeqPointers' | 'keepPayloads'>): HarAnalysis {
+/** The analysis of what the HAR reader gave. */
+function analysisOf(read: HarReadResult, options: Pick<AnalysisOptions, 'appSeqPointers' | 'keepPayloads'>): HarAnalysis {
   if (!read.ok) throw new HarReadError(read.reason);
   // A report is what is asked for: keep no payload unless the caller wants the events' data.
   const analyzer = createAnalyzer({ appSeqPointers: options.appSeqPointers, keepPayloads: options.keepPayloads ?? false });
