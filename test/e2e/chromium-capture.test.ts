@@ -88,6 +88,8 @@ describe('Chromium: live capture in the MCP Streams panel', () => {
     expect(await read).toMatch(/TypeError/);
     const state = await waitForPanel(panel, `(s) => s.streams.some((x) => x.end === 'reset')`);
     expect(state.findings.map((f) => f.code)).not.toContain('malformed-event');
+    // The state is read from the store; the table renders it on the next frame.
+    await panel.waitForFunction(() => document.querySelectorAll('[data-testid="event-row"]').length >= 2, { polling: 'raf', timeout: 10_000 });
     const rows = await panel.$$eval('[data-testid="event-row"]', (els) => els.map((el) => ({ id: (el as HTMLElement).dataset.id, truncated: (el as HTMLElement).dataset.truncated ?? '', text: el.textContent })));
     expect(rows).toHaveLength(2);
     expect(rows[0]!.truncated).toBe('');
