@@ -64,7 +64,8 @@ export function createTabWebRequest(deps: TabWebRequestDeps) {
       ['onErrorOccurred', (d) => network.errorOccurred(d), []],
     ];
     try {
-      for (const [event, fn, spec] of listeners) (deps.api[event] as WebRequestApi['onCompleted']).addListener(fn, filter, spec);
+      // onErrorOccurred takes no third argument at all (an empty one is refused).
+      for (const [event, fn, spec] of listeners) (deps.api[event] as WebRequestApi['onCompleted']).addListener(fn, filter, ...(spec.length > 0 ? [spec] : []));
     } catch (error) {
       for (const [event, fn] of listeners) (deps.api[event] as WebRequestApi['onCompleted']).removeListener(fn);
       return deps.status(tabId, false, 0, error instanceof Error ? error.message : String(error));

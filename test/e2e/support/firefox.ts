@@ -29,7 +29,7 @@ interface BidiConnection {
  */
 export const inPage = (page: Page): Frame => (page.mainFrame() as unknown as { isolatedRealm(): Frame }).isolatedRealm();
 
-export async function launchFirefox(extensionDir: string): Promise<{ browser: Browser; page: Page; openViewer(): Promise<Page>; close(): Promise<void> }> {
+export async function launchFirefox(extensionDir: string, options: { /** Extra Firefox prefs for this profile. */ prefs?: Record<string, unknown> } = {}): Promise<{ browser: Browser; page: Page; openViewer(): Promise<Page>; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'msl-firefox-'));
   const browser = await puppeteer.launch({
     browser: 'firefox',
@@ -37,7 +37,7 @@ export async function launchFirefox(extensionDir: string): Promise<{ browser: Br
     headless: true,
     userDataDir: profile,
     args: ['-devtools', '--remote-allow-system-access'],
-    extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: EXTENSION_UUID }) },
+    extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: EXTENSION_UUID }), ...options.prefs },
   });
   await browser.installExtension(extensionDir);
   const [page] = await browser.pages();
