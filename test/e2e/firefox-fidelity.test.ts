@@ -93,8 +93,10 @@ describe('Firefox: full-fidelity capture of a Worker\'s MCP streams', () => {
     // Off: the listeners go, and the next Worker call is what the network monitor reports again.
     console.log(`[firefox fidelity off again] ${await setSwitch(viewer, false)}`);
     await run(page, 'genuine', 50);
-    // The panel shows the newest session: the next call's.
-    const plain = await waitForPanel(frame, `(s) => s.sessions > ${caught.sessions} && s.streams.some((x) => x.method === 'GET' && x.lastEventId !== '')`);
+    // The next call's session, the newest (sessions are listed by start time).
+    await waitForPanel(frame, `(s) => s.sessions > ${caught.sessions}`);
+    await frame.evaluate(() => (Array.from(document.querySelectorAll('[data-testid="session-row"]')).at(-1) as HTMLElement).click());
+    const plain = await waitForPanel(frame, `(s) => s.streams.some((x) => x.method === 'GET' && x.lastEventId !== '' && x.end !== 'open')`);
     console.log(`[firefox fidelity off again, next call] ${line(plain)}`);
     expect(plain.streams.every((x) => x.source === 'network')).toBe(true);
     await viewer.close();
