@@ -53,6 +53,9 @@ describe('Firefox: full-fidelity capture of a Worker\'s MCP streams', () => {
     return text;
   }
 
+  /** Shows the newest session (sessions are listed by start time). */
+  const showNewest = (frame: Frame) => frame.evaluate(() => (Array.from(document.querySelectorAll('[data-testid="session-row"]')).at(-1) as HTMLElement).click());
+
   const line = (s: PanelState) => `${s.streams.map((x) => `${x.source} ${x.method} ${x.end} ${x.events}`).join('; ')}; findings ${s.findings.map((f) => `${f.severity} ${f.code}`).join(', ')}`;
   const network = (s: PanelState) => s.streams.filter((x) => x.source === 'network').length;
 
@@ -83,8 +86,28 @@ describe('Firefox: full-fidelity capture of a Worker\'s MCP streams', () => {
     expect(network(judged)).toBe(0);
     expect(judged.findings.filter((f) => f.severity === 'error')).toEqual([]);
 
+    // A request of the page itself, which the tap records: left to the tap, so it is listed once.
+    // Run as a page script (the page's own fetch, which the tap wraps), not as the test's evaluation.
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = `fetch('/s/genuine/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'page', version: '1' } } }) })
+        .then((r) => r.text()).then(() => { document.title = 'page call done'; });`;
+      document.head.append(script);
+    });
+    await page.waitForFunction(() => document.title === 'page call done', { polling: 100, timeout: 30_000 });
+    await waitForPanel(frame, `(s) => s.sessions > ${judged.sessions}`);
+    await showNewest(frame);
+    const pageOwn = await waitForPanel(frame, `(s) => s.streams.length > 0 && s.streams.every((x) => x.method === 'POST' && x.end !== 'open')`);
+    console.log(`[firefox fidelity on, page request] ${line(pageOwn)}`);
+    expect(pageOwn.streams).toHaveLength(1);
+    expect(pageOwn.streams[0]!.events).toBeGreaterThanOrEqual(1);
+
     // Lost buffer: the invented replay is caught.
+    const sessions = pageOwn.sessions;
     await run(page, 'lost-buffer', 50);
+    await waitForPanel(frame, `(s) => s.sessions > ${sessions}`);
+    await showNewest(frame);
     const caught = await waitForPanel(frame, `(s) => s.findings.some((f) => f.code === 'resume-seq-gap')`);
     console.log(`[firefox fidelity on, lost-buffer] ${line(caught)}`);
     expect(caught.findings.find((f) => f.code === 'resume-seq-gap')!.severity).toBe('error');
@@ -93,9 +116,9 @@ describe('Firefox: full-fidelity capture of a Worker\'s MCP streams', () => {
     // Off: the listeners go, and the next Worker call is what the network monitor reports again.
     console.log(`[firefox fidelity off again] ${await setSwitch(viewer, false)}`);
     await run(page, 'genuine', 50);
-    // The next call's session, the newest (sessions are listed by start time).
+    // The next call's session.
     await waitForPanel(frame, `(s) => s.sessions > ${caught.sessions}`);
-    await frame.evaluate(() => (Array.from(document.querySelectorAll('[data-testid="session-row"]')).at(-1) as HTMLElement).click());
+    await showNewest(frame);
     const plain = await waitForPanel(frame, `(s) => s.streams.some((x) => x.method === 'GET' && x.lastEventId !== '' && x.end !== 'open')`);
     console.log(`[firefox fidelity off again, next call] ${line(plain)}`);
     expect(plain.streams.every((x) => x.source === 'network')).toBe(true);
