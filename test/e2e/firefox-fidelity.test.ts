@@ -124,4 +124,28 @@ describe('Firefox: full-fidelity capture of a Worker\'s MCP streams', () => {
     expect(plain.streams.every((x) => x.source === 'network')).toBe(true);
     await viewer.close();
   }, 240_000);
+
+  it('turned off mid-stream: the open stream ends unknown, never complete, and the Worker\'s call still gets every byte', async () => {
+    const { page } = firefox;
+    const viewer = await firefox.openViewer();
+    const frame: Frame = inPage(viewer);
+    await viewer.waitForSelector('[data-testid="tab-choice"]', { timeout: 30_000 });
+    await viewer.click('[data-testid="tab-choice"]');
+    const before = await waitForPanel(frame, `(s) => s.sessions > 0`);
+    await setSwitch(viewer, true);
+    const call = run(page, 'genuine', 300);
+    await waitForPanel(frame, `(s) => s.sessions > ${before.sessions}`);
+    await showNewest(frame);
+    await waitForPanel(frame, `(s) => s.streams.some((x) => x.source !== 'network' && x.method === 'POST' && x.end === 'open' && x.events >= 2)`);
+    await setSwitch(viewer, false);
+    const cut = await waitForPanel(frame, `(s) => s.streams.some((x) => x.method === 'POST' && x.end === 'unknown' && x.events >= 2)`);
+    console.log(`[firefox fidelity off mid-stream] ${line(cut)}`);
+    // The filter handed the rest of the response back to Firefox: the SDK client finishes its call.
+    expect(await call).toMatch(/^done result/);
+    // Once the resume that delivered the result is reported, the call is not called lost.
+    const settled = await waitForPanel(frame, `(s) => s.streams.some((x) => x.method === 'GET' && x.lastEventId !== '' && x.end !== 'open')`);
+    console.log(`[firefox fidelity off mid-stream, settled] ${line(settled)}`);
+    expect(settled.findings.map((f) => f.code)).not.toContain('result-lost');
+    await viewer.close();
+  }, 120_000);
 });
