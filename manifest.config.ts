@@ -3,8 +3,12 @@ import pkg from './package.json' with { type: 'json' };
 
 export type Target = 'chrome' | 'firefox';
 
-/** Optional permissions, asked for by the panel's "Capture workers and early requests" switch. */
-export const FIDELITY_PERMISSIONS: Record<Target, string[]> = { chrome: ['debugger'], firefox: [] };
+/**
+ * Optional permissions, asked for by the panel's "Capture workers and early requests" switch.
+ * Firefox reads responses with `webRequest.filterResponseData`: it needs `webRequestBlocking`
+ * (the filter is made in a blocking listener) and, in MV3, `webRequestFilterResponse`.
+ */
+export const FIDELITY_PERMISSIONS: Record<Target, string[]> = { chrome: ['debugger'], firefox: ['webRequest', 'webRequestBlocking', 'webRequestFilterResponse'] };
 
 /** The add-on id Firefox needs (also what the e2e tests pin an internal UUID to). */
 export const GECKO_ID = 'mcp-stream-lens@mcp-stream-lens.dev';
@@ -12,6 +16,9 @@ export const GECKO_ID = 'mcp-stream-lens@mcp-stream-lens.dev';
 // Plain http(s) pages only: MCP clients run there. No host_permissions; the only permission is
 // `storage` (no install warning), for the panel's settings (docs/permissions.md).
 const PAGES = ['http://*/*', 'https://*/*'];
+
+/** Optional host permissions of the switch: a StreamFilter needs host permission for the request. */
+export const FIDELITY_ORIGINS: Record<Target, string[]> = { chrome: [], firefox: PAGES };
 
 /**
  * The one manifest source for both browsers (STYLE.md rule 4). Everything the two share is
@@ -28,6 +35,7 @@ export function manifestFor(target: Target, options: { /** Tests: install with t
     devtools_page: 'src/entries/devtools.html',
     permissions: ['storage', ...(options.pregrant ? FIDELITY_PERMISSIONS[target] : [])],
     ...(FIDELITY_PERMISSIONS[target].length > 0 && !options.pregrant ? { optional_permissions: FIDELITY_PERMISSIONS[target] } : {}),
+    ...(FIDELITY_ORIGINS[target].length > 0 ? { [options.pregrant ? 'host_permissions' : 'optional_host_permissions']: FIDELITY_ORIGINS[target] } : {}),
     background:
       target === 'firefox'
         ? // Firefox runs MV3 backgrounds as event pages, not service workers.

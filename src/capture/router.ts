@@ -17,10 +17,14 @@ import {
   type Message,
   type RelayCounters,
 } from '../shared/messages';
+import type { RequestInfo } from '../core/index';
 import type { PortLike } from '../shared/port-client';
 import type { SavedTab, SessionHistory, TabMeta } from './session-history';
 import { createTabBuffer, type TabBuffer } from './tab-buffer';
 import { createTwinIndex } from './twins';
+
+/** Relay ids of the captures made in the background itself (the debugger's, webRequest's). */
+const BACKGROUND_RELAY = /^(debugger|webrequest)-/;
 
 /** Tabs with a history at once; the least recently active one without a panel goes first. */
 export const MAX_TABS = 32;
@@ -306,6 +310,13 @@ export function createRouter(deps: RouterDeps) {
     /** Items of a capture in the background itself (the debugger), numbered like a relay's. */
     captured(tabId: number, relay: string, seq: number, items: CapturedItem[], counters: RelayCounters): void {
       whenReady(() => relayBatch(tabId, { from: 'relay', relay, seq, items, counters }));
+    },
+    /**
+     * Whether a page tap of the tab has opened `request`: a background capture leaves such a
+     * request to the tap, so it is kept once. Background captures' own relays are not taps.
+     */
+    tapOpened(tabId: number, request: RequestInfo): boolean {
+      return tabs.get(tabId)?.twins.opened(request, (key) => !BACKGROUND_RELAY.test(key)) ?? false;
     },
     /** Tells the tab's panels whether the debugger is attached (and to how many Workers). */
     fidelityStatus(tabId: number, attached: boolean, workers: number, error?: string): void {

@@ -81,6 +81,11 @@ export function createTwinIndex() {
         else if (d.twin === undefined) setCapped(networkOnly, d.exchange.id, { at: first + i, delivery: d }, MAX_NETWORK_ONLY);
       });
     },
+    /** Whether a relay `fromTap(relay)` accepts has opened `request` (a background capture asks before taking it). */
+    opened(request: RequestInfo, fromTap: (key: string) => boolean): boolean {
+      for (const [key, o] of opens) if (fromTap(key) && sameRequest(request, o.request)) return true;
+      return false;
+    },
     clear(): void {
       opens.clear();
       networkOnly.clear();

@@ -3,6 +3,8 @@ import { chromeFidelity } from '../capture/debugger/chrome-fidelity';
 import type { DebuggerApi } from '../capture/debugger/tab-debugger';
 import { createRouter, type RouterPort } from '../capture/router';
 import { createSessionHistory, type SessionArea } from '../capture/session-history';
+import { firefoxFidelity } from '../capture/webrequest/firefox-fidelity';
+import type { WebRequestApi } from '../capture/webrequest/webrequest-api';
 
 const worker = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 const fidelity =
@@ -12,7 +14,14 @@ const fidelity =
         deliver: (...args) => router.captured(...args),
         status: (...args) => router.fidelityStatus(...args),
       })
-    : undefined;
+    : // Firefox: webRequest with a StreamFilter on each MCP response (src/capture/webrequest).
+      firefoxFidelity(() => (globalThis as { browser?: { webRequest?: WebRequestApi } }).browser?.webRequest, {
+        worker,
+        deliver: (...args) => router.captured(...args),
+        status: (...args) => router.fidelityStatus(...args),
+        tapOpened: (...args) => router.tapOpened(...args),
+        tabUrl: (tabId) => browser.tabs.get(tabId).then((t) => t.url),
+      });
 const router = createRouter({
   worker,
   // Reaches the relay of every frame; a tab without our content scripts just rejects it.

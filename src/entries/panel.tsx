@@ -2,7 +2,7 @@ import browser from 'webextension-polyfill';
 import { createExtensionAdapter } from '../panel/adapter';
 import { mountLens } from '../panel/app/mount-lens';
 import { createExtensionLensAdapter } from '../panel/host/extension-lens-adapter';
-import { CHROME_DEBUGGER_WARNING, permissionRequest, type PermissionsLike } from '../panel/host/fidelity-permission';
+import { CHROME_DEBUGGER_WARNING, FIREFOX_WEBREQUEST_EXPLAIN, firefoxPermissionRequest, permissionRequest, type PermissionsLike } from '../panel/host/fidelity-permission';
 import { PORT } from '../shared/messages';
 
 // Inside DevTools the panel watches the inspected tab. Opened as a plain extension page it is
@@ -17,6 +17,8 @@ const capture = createExtensionAdapter({
   ...(devtools ? { reload: () => void devtools.reload({}) } : {}),
   // Chrome's debugger follows the inspected tab's Workers (src/capture/debugger).
   ...(devtools && __TARGET__ === 'chrome' ? { fidelity: { warning: CHROME_DEBUGGER_WARNING, request: permissionRequest(browser.permissions as unknown as PermissionsLike, ['debugger']) } } : {}),
+  // Firefox's webRequest follows the watched tab, from DevTools or the standalone viewer (src/capture/webrequest).
+  ...(__TARGET__ === 'firefox' ? { fidelity: { warning: '', explain: FIREFOX_WEBREQUEST_EXPLAIN, request: firefoxPermissionRequest(browser.permissions as unknown as Parameters<typeof firefoxPermissionRequest>[0]) } } : {}),
 });
 const adapter = createExtensionLensAdapter({
   capture,

@@ -30,6 +30,8 @@ export interface FidelityStatus {
 export interface FidelityControl {
   /** What the browser shows while it is on, said before asking for the permission. */
   warning: string;
+  /** The switch's one line, where the browser's mechanism differs from the debugger's. */
+  explain?: string;
   /** Asks for the optional permission; call it in the user's click. Resolves whether it is granted. */
   request(): Promise<boolean>;
   /** On or off for the watched tab; said again after every reconnect. */
@@ -97,7 +99,8 @@ export function createExtensionAdapter(deps: ExtensionAdapterDeps): PanelAdapter
     },
     attach(next) {
       tabId = next;
-      port.send(make('panel-hello', { tabId: next }));
+      // The switch's state goes with the new tab: the viewer picks its tab after the switch is read.
+      port.send(make('panel-hello', { tabId: next, fidelity }));
     },
     clear() {
       if (tabId !== null) port.send(make('panel-clear', { tabId }));

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './support/extension-build';
-import { launchFirefox } from './support/firefox';
+import { inPage, launchFirefox } from './support/firefox';
 import { waitForPanel } from './support/panel-queries';
 import { useExtensionBrowser } from './support/extension-session';
 import type { Site } from './support/site';
@@ -41,7 +41,7 @@ describe('Firefox: live capture', () => {
     const viewer = await firefox.openViewer();
     await viewer.waitForSelector('[data-testid="tab-choice"]', { timeout: 30_000 });
     await viewer.click('[data-testid="tab-choice"]');
-    const frame = viewer.mainFrame();
+    const frame = inPage(viewer);
 
     const live = await waitForPanel(frame, `(s) => s.streams.some((x) => x.method === 'POST' && x.end === 'open' && x.events >= 3 && x.rows >= 3)`);
     expect(live.sessions).toBe(1);
@@ -69,7 +69,7 @@ describe('Firefox: live capture', () => {
     const viewer = await firefox.openViewer();
     await viewer.waitForSelector('[data-testid="tab-choice"]', { timeout: 30_000 });
     await viewer.click('[data-testid="tab-choice"]');
-    const state = await waitForPanel(viewer.mainFrame(), `(s) => s.streams.some((x) => x.source === 'network' && x.method === 'POST')`, 20_000);
+    const state = await waitForPanel(inPage(viewer), `(s) => s.streams.some((x) => x.source === 'network' && x.method === 'POST')`, 20_000);
     expect(state.streams.filter((x) => x.source === 'network')).toHaveLength(1);
     await viewer.close();
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildExtension } from './support/extension-build';
-import { launchFirefox } from './support/firefox';
+import { inPage, launchFirefox } from './support/firefox';
 import { waitForPanel } from './support/panel-queries';
 import { startWorkerSite, type WorkerSite } from './support/worker-site';
 
@@ -29,7 +29,7 @@ describe('Firefox: a Worker\'s MCP streams, from the network monitor', () => {
     const viewer = await firefox.openViewer();
     await viewer.waitForSelector('[data-testid="tab-choice"]', { timeout: 30_000 });
     await viewer.click('[data-testid="tab-choice"]');
-    const state = await waitForPanel(viewer.mainFrame(), `(s) => s.streams.some((x) => x.method === 'GET' && x.lastEventId !== '')`, 30_000);
+    const state = await waitForPanel(inPage(viewer), `(s) => s.streams.some((x) => x.method === 'GET' && x.lastEventId !== '')`, 30_000);
     console.log(`[firefox worker, ${scenario}] ${state.streams.map((x) => `${x.source} ${x.method} ${x.end} ${x.events}`).join('; ')}; findings ${state.findings.map((f) => `${f.severity} ${f.code}`).join(', ')}`);
     expect(state.streams.every((x) => x.source === 'network')).toBe(true);
     // Firefox marks no reset: an end is unknown, or a reset read from a body cut inside an event.

@@ -21,7 +21,7 @@ export function FidelitySwitch(props: { control: FidelityControl; status: Fideli
         workers and early requests
       </label>
       <p class="muted">
-        {FIDELITY_EXPLAIN} {props.control.warning}
+        {props.control.explain ?? FIDELITY_EXPLAIN} {props.control.warning}
       </p>
       {props.denied ? (
         <p class="field-error" role="alert">

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type Frame, type Page } from 'puppeteer-core';
 import { GECKO_ID } from '../../../manifest.config';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -20,9 +20,16 @@ interface BidiConnection {
  * BiDi refuses to navigate a tab to a moz-extension:// page, and DevTools panels live in the
  * parent process where BiDi cannot reach them. So the test reads the capture through the
  * extension's standalone viewer (the same panel code, fed by the background), opened as a tab
- * by privileged script: that is what `--remote-allow-system-access` is for.
+ * by privileged script run in about:addons (BiDi in Firefox 140 ESR lists no chrome contexts).
  */
-export async function launchFirefox(extensionDir: string): Promise<{ browser: Browser; page: Page; openViewer(): Promise<Page>; close(): Promise<void> }> {
+/**
+ * The page's DOM as seen from puppeteer's isolated realm: `waitForFunction` builds its predicate
+ * with `Function()`, which an extension page's CSP blocks in its own realm, not in a sandbox.
+ * Only the DOM is shared, which is all the tests read.
+ */
+export const inPage = (page: Page): Frame => (page.mainFrame() as unknown as { isolatedRealm(): Frame }).isolatedRealm();
+
+export async function launchFirefox(extensionDir: string, options: { /** Extra Firefox prefs for this profile. */ prefs?: Record<string, unknown> } = {}): Promise<{ browser: Browser; page: Page; openViewer(): Promise<Page>; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'msl-firefox-'));
   const browser = await puppeteer.launch({
     browser: 'firefox',
@@ -30,29 +37,32 @@ export async function launchFirefox(extensionDir: string): Promise<{ browser: Br
     headless: true,
     userDataDir: profile,
     args: ['-devtools', '--remote-allow-system-access'],
-    extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: EXTENSION_UUID }) },
+    extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: EXTENSION_UUID }), ...options.prefs },
   });
   await browser.installExtension(extensionDir);
   const [page] = await browser.pages();
 
   async function openViewer(): Promise<Page> {
     const connection = (browser as unknown as { connection: BidiConnection }).connection;
-    const before = new Set(await browser.pages());
-    const tree = await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' });
     const url = `moz-extension://${EXTENSION_UUID}/src/entries/panel.html`;
+    // A privileged page to run that script in: BiDi here (Firefox 140 ESR) lists no chrome
+    // contexts, but about:addons is a system-principal document in a tab. Its navigation never
+    // reports a load to BiDi, so it is not awaited: the script waits for `Services` instead.
+    const helper = await browser.newPage();
+    const context = (helper.mainFrame() as unknown as { _id: string })._id;
+    await connection.send('browsingContext.navigate', { context, url: 'about:addons', wait: 'complete' });
+    const before = new Set(await browser.pages());
     const created = new Promise<Page>((resolve) => browser.once('targetcreated', (t) => void t.page().then((p) => resolve(p!))));
-    await connection.send('script.evaluate', {
-      expression: `(() => {
-        const win = Services.wm.getMostRecentWindow('navigator:browser');
-        win.gBrowser.selectedTab = win.gBrowser.addTab(${JSON.stringify(url)}, { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() });
-      })()`,
-      target: { context: tree.result.contexts![0]!.context },
-      awaitPromise: false,
-    });
+    await helper.evaluate((u: string) => {
+      const S = (globalThis as unknown as { Services: { wm: { getMostRecentWindow(t: string): { gBrowser: { selectedTab: unknown; addTab(u: string, o: object): unknown } } }; scriptSecurityManager: { getSystemPrincipal(): unknown } } }).Services;
+      const win = S.wm.getMostRecentWindow('navigator:browser');
+      win.gBrowser.selectedTab = win.gBrowser.addTab(u, { triggeringPrincipal: S.scriptSecurityManager.getSystemPrincipal() });
+    }, url);
     const viewer = await created;
     if (before.has(viewer)) throw new Error('no new tab for the viewer');
+    await helper.close();
     // Puppeteer keeps the tab's first URL (about:blank); wait for the viewer's document itself.
-    await viewer.waitForFunction((u: string) => location.href === u && document.querySelector('main') !== null, { polling: 100, timeout: 30_000 }, url);
+    await inPage(viewer).waitForFunction((u: string) => location.href === u && document.querySelector('main') !== null, { polling: 100, timeout: 30_000 }, url);
     return viewer;
   }
 
