@@ -31,11 +31,12 @@ export interface TabDebuggerDeps {
 const WORKER_TYPES = new Set(['worker', 'shared_worker', 'service_worker']);
 
 /**
- * Full-fidelity capture of the Workers of inspected tabs, through `chrome.debugger`: attached
- * only while a panel of the tab asks for it, detached when it stops asking or goes away. The
- * page's own requests are left to the page tap (so nothing is captured twice); every Worker the
+ * Full-fidelity capture of inspected tabs, through `chrome.debugger`: attached only while a
+ * panel of the tab asks for it, detached when it stops asking or goes away. Every Worker the
  * tab starts is auto-attached (flat sessions), and its MCP requests are followed live with
- * `Network.streamResourceContent`, ended by `loadingFinished` or `loadingFailed`.
+ * `Network.streamResourceContent`, ended by `loadingFinished` or `loadingFailed`. The page's
+ * own MCP requests are followed too, for those the tap missed; the router merges the copy of a
+ * request the tap also made (twins.ts), so nothing is shown twice.
  */
 export function createTabDebugger(deps: TabDebuggerDeps) {
   interface TabRun {
@@ -46,6 +47,8 @@ export function createTabDebugger(deps: TabDebuggerDeps) {
     queue: CapturedItem[];
     scheduled: boolean;
     sessions: Map<string, ReturnType<typeof createCdpNetwork>>;
+    /** The page target's own requests: those the tap missed (made before it ran, or from a frame it is not in). */
+    page: ReturnType<typeof createCdpNetwork>;
     detached: boolean;
   }
   const runs = new Map<number, TabRun>();
@@ -67,8 +70,9 @@ export function createTabDebugger(deps: TabDebuggerDeps) {
     setTimeout(() => flush(tabId, run), 0);
   };
 
-  function session(tabId: number, run: TabRun, sessionId: string) {
-    const network = createCdpNetwork({
+  function network(tabId: number, run: TabRun, sessionId: string | undefined) {
+    return createCdpNetwork({
+      openAtResponse: sessionId === undefined,
       nextStream: () => run.streams++,
       emit: emitter(tabId, run),
       drop: () => void (run.dropped += 1),
@@ -90,8 +94,6 @@ export function createTabDebugger(deps: TabDebuggerDeps) {
           })
           .catch(() => null),
     });
-    run.sessions.set(sessionId, network);
-    return network;
   }
 
   async function onAttached(tabId: number, run: TabRun, params: { sessionId: string; targetInfo: { type: string } }): Promise<void> {
@@ -99,7 +101,7 @@ export function createTabDebugger(deps: TabDebuggerDeps) {
     if (WORKER_TYPES.has(params.targetInfo.type)) {
       if (run.sessions.size >= MAX_WORKER_SESSIONS) run.dropped += 1;
       else {
-        session(tabId, run, params.sessionId);
+        run.sessions.set(params.sessionId, network(tabId, run, params.sessionId));
         await deps.api.sendCommand(child, 'Network.enable', {}).catch(() => undefined);
         // A Worker's own Workers too.
         await deps.api.sendCommand(child, 'Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }).catch(() => undefined);
@@ -112,7 +114,7 @@ export function createTabDebugger(deps: TabDebuggerDeps) {
   function ended(tabId: number, run: TabRun): void {
     if (run.detached) return;
     run.detached = true;
-    for (const network of run.sessions.values()) network.detach(Date.now());
+    for (const followed of [run.page, ...run.sessions.values()]) followed.detach(Date.now());
     flush(tabId, run);
     runs.delete(tabId);
     deps.status(tabId, false, 0);
@@ -125,11 +127,13 @@ export function createTabDebugger(deps: TabDebuggerDeps) {
     if (method === 'Target.attachedToTarget') return void onAttached(tabId, run, params as { sessionId: string; targetInfo: { type: string } });
     if (method === 'Target.detachedFromTarget') {
       const id = (params as { sessionId?: string }).sessionId;
-      const network = id === undefined ? undefined : run.sessions.get(id);
-      if (network) network.detach(Date.now()), run.sessions.delete(id!);
+      const followed = id === undefined ? undefined : run.sessions.get(id);
+      if (followed) followed.detach(Date.now()), run.sessions.delete(id!);
       return;
     }
-    if (source.sessionId !== undefined && method.startsWith('Network.')) run.sessions.get(source.sessionId)?.event(method, params as Record<string, unknown>);
+    if (!method.startsWith('Network.')) return;
+    const followed = source.sessionId === undefined ? run.page : run.sessions.get(source.sessionId);
+    followed?.event(method, params as Record<string, unknown>);
   });
   // The user closed Chrome's "is debugging this browser" bar, or the tab went away.
   deps.api.onDetach.addListener((source) => {
@@ -140,7 +144,8 @@ export function createTabDebugger(deps: TabDebuggerDeps) {
   return {
     async start(tabId: number): Promise<void> {
       if (runs.has(tabId)) return;
-      const run: TabRun = { relay: `debugger-${deps.worker}-${tabId}-${attachments++}`, sent: 0, dropped: 0, streams: 0, queue: [], scheduled: false, sessions: new Map(), detached: false };
+      const run = { relay: `debugger-${deps.worker}-${tabId}-${attachments++}`, sent: 0, dropped: 0, streams: 0, queue: [], scheduled: false, sessions: new Map(), detached: false } as Omit<TabRun, 'page'> as TabRun;
+      run.page = network(tabId, run, undefined);
       runs.set(tabId, run);
       try {
         // A worker that restarted left the last one's session attached: take it over.
@@ -149,6 +154,7 @@ export function createTabDebugger(deps: TabDebuggerDeps) {
           await deps.api.detach({ tabId }).catch(() => undefined);
           await deps.api.attach({ tabId }, '1.3');
         });
+        await deps.api.sendCommand({ tabId }, 'Network.enable', {});
         await deps.api.sendCommand({ tabId }, 'Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true });
         deps.status(tabId, true, run.sessions.size);
       } catch (error) {
