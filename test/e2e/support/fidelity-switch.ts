@@ -17,3 +17,19 @@ export async function fidelityStatus(panel: Frame, attached: boolean): Promise<s
   await panel.click('[data-testid="settings-toggle"]');
   return text;
 }
+
+/** Waits until the panel's fidelity status counts at least `workers` Workers followed. */
+export async function fidelityWorkers(panel: Frame, workers: number): Promise<number> {
+  await panel.click('[data-testid="settings-toggle"]');
+  const status = await panel.waitForFunction(
+    (n: number) => {
+      const s = document.querySelector<HTMLElement>('[data-testid="fidelity-status"][data-attached="true"]');
+      return s && Number(s.dataset.workers) >= n ? Number(s.dataset.workers) : null;
+    },
+    { polling: 100, timeout: 30_000 },
+    workers,
+  );
+  const count = (await status.jsonValue()) as number;
+  await panel.click('[data-testid="settings-toggle"]');
+  return count;
+}

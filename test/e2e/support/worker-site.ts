@@ -11,7 +11,9 @@ import { mountOf, type Scenario } from '../../../demo/scenario-catalog';
  * mounted at `/s/<scenario>/`. `window.runWorker(scenario, steps, delayMs)` starts a call and
  * writes `done <belief>` into #status when the Worker reports back. `window.runFrame(scenario,
  * steps, delayMs, pristine)` does the same from the page itself, with the page's fetch or, when
- * `pristine`, with an about:blank frame's (frame-client.ts).
+ * `pristine`, with an about:blank frame's (frame-client.ts). `window.startShared()` starts a
+ * SharedWorker (shared-worker-client.ts) and `window.runShared(scenario, steps, delayMs)` has it
+ * make the call.
  */
 export interface WorkerSite {
   origin: string;
@@ -44,13 +46,22 @@ window.runFrame = (scenario, steps, delayMs, pristine) => {
   window.runFramed(location.origin + '/s/' + scenario + '/mcp', steps, delayMs, pristine)
     .then((r) => { status.textContent = 'done ' + r.belief + ' ' + r.progress; });
 };
+let shared;
+window.startShared = () => { shared = new SharedWorker('/shared.js', { name: String(Math.random()) }); };
+window.runShared = (scenario, steps, delayMs) => {
+  const status = document.getElementById('status');
+  status.textContent = 'running ' + scenario;
+  shared.port.onmessage = (e) => { status.textContent = 'done ' + e.data.belief + ' ' + e.data.progress; };
+  shared.port.postMessage({ url: location.origin + '/s/' + scenario + '/mcp', steps, delayMs });
+};
 </script><script src="/frame.js"></script>`;
 
 export async function startWorkerSite(scenarios: readonly Scenario[]): Promise<WorkerSite> {
   const worlds = new Map<Scenario, ScenarioWorld>();
-  const [code, frameCode] = await Promise.all([
+  const [code, frameCode, sharedCode] = await Promise.all([
     bundle('worker-client.ts'),
     bundle('frame-client.ts'),
+    bundle('shared-worker-client.ts'),
     ...scenarios.map(async (s) => void worlds.set(s, await createScenario(s, { ...DEMO_FAULTS, mount: mountOf(s) }))),
   ]);
   const server = createServer((req, res) => {
@@ -59,6 +70,7 @@ export async function startWorkerSite(scenarios: readonly Scenario[]): Promise<W
     if (world) return world.balancer.handle(req, res);
     if (req.url === '/worker.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(code);
     if (req.url === '/frame.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(frameCode);
+    if (req.url === '/shared.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(sharedCode);
     if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
     res.writeHead(404).end();
   });
