@@ -22,10 +22,7 @@ interface BidiConnection {
  * extension's standalone viewer (the same panel code, fed by the background), opened as a tab
  * by privileged script: that is what `--remote-allow-system-access` is for.
  */
-export async function launchFirefox(
-  extensionDir: string,
-  options: { /** Added to the profile's prefs (e.g. a short event-page idle timeout). */ prefs?: Record<string, unknown> } = {},
-): Promise<{ browser: Browser; page: Page; openViewer(): Promise<Page>; chrome(expression: string): Promise<unknown>; close(): Promise<void> }> {
+export async function launchFirefox(extensionDir: string): Promise<{ browser: Browser; page: Page; openViewer(): Promise<Page>; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'msl-firefox-'));
   const browser = await puppeteer.launch({
     browser: 'firefox',
@@ -33,29 +30,25 @@ export async function launchFirefox(
     headless: true,
     userDataDir: profile,
     args: ['-devtools', '--remote-allow-system-access'],
-    extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: EXTENSION_UUID }), ...options.prefs },
+    extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: EXTENSION_UUID }) },
   });
   await browser.installExtension(extensionDir);
   const [page] = await browser.pages();
 
-  const connection = (browser as unknown as { connection: BidiConnection }).connection;
-  /** Evaluates `expression` as privileged script in the browser window (JSON-able results only). */
-  async function chrome(expression: string): Promise<unknown> {
-    const tree = await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' });
-    const out = (await connection.send('script.evaluate', { expression, target: { context: tree.result.contexts![0]!.context }, awaitPromise: true })) as unknown as {
-      result: { type: string; result?: { value?: unknown } };
-    };
-    return out.result.result?.value;
-  }
-
   async function openViewer(): Promise<Page> {
+    const connection = (browser as unknown as { connection: BidiConnection }).connection;
     const before = new Set(await browser.pages());
+    const tree = await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' });
     const url = `moz-extension://${EXTENSION_UUID}/src/entries/panel.html`;
     const created = new Promise<Page>((resolve) => browser.once('targetcreated', (t) => void t.page().then((p) => resolve(p!))));
-    await chrome(`(() => {
-      const win = Services.wm.getMostRecentWindow('navigator:browser');
-      win.gBrowser.selectedTab = win.gBrowser.addTab(${JSON.stringify(url)}, { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() });
-    })()`);
+    await connection.send('script.evaluate', {
+      expression: `(() => {
+        const win = Services.wm.getMostRecentWindow('navigator:browser');
+        win.gBrowser.selectedTab = win.gBrowser.addTab(${JSON.stringify(url)}, { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() });
+      })()`,
+      target: { context: tree.result.contexts![0]!.context },
+      awaitPromise: false,
+    });
     const viewer = await created;
     if (before.has(viewer)) throw new Error('no new tab for the viewer');
     // Puppeteer keeps the tab's first URL (about:blank); wait for the viewer's document itself.
@@ -67,7 +60,6 @@ export async function launchFirefox(
     browser,
     page: page!,
     openViewer,
-    chrome,
     async close() {
       await browser.close();
       rmSync(profile, { recursive: true, force: true });
