@@ -111,6 +111,50 @@ describe('router', () => {
     expect(deliveries(late.got).filter((d) => d.from === 'network').map((d) => (d.from === 'network' ? d.twin : null))).toEqual(['r:0', 'r:1']);
   });
 
+  it('merges the debugger\'s copy of a page request with the tap\'s, in either order, and keeps a request only the debugger saw', async () => {
+    const area = memoryArea();
+    const r = createRouter({ worker: 'a', broadcast: () => undefined, history: createSessionHistory(area) });
+    await settle();
+    const relay = fakePort(PORT.relay, 1);
+    const devtools = fakePort(PORT.devtools);
+    const panel = fakePort(PORT.panel);
+    for (const p of [relay, devtools, panel]) r.connect(p.port);
+    panel.say(make('panel-hello', { tabId: 1 }));
+    const counters = (sent: number) => ({ sent, rejected: 0, tapDropped: 0 });
+    const at = (startTime: number) => ({ ...request, startTime });
+    // Tap first: the debugger's copy (stream 0) is merged into the tap's.
+    relay.say(batch(0, [{ kind: 'open', stream: 0, api: 'fetch', request: at(1_000) }]));
+    r.captured(1, 'd', 0, [{ kind: 'open', stream: 0, api: 'fetch', request: at(1_002) }], counters(1));
+    // Debugger first: the tap's copy (stream 1) is merged into the debugger's (stream 1).
+    r.captured(1, 'd', 1, [{ kind: 'open', stream: 1, api: 'fetch', request: at(9_000) }], counters(2));
+    relay.say(batch(1, [{ kind: 'open', stream: 1, api: 'fetch', request: at(9_001) }]));
+    // Only the debugger saw it: kept, not merged.
+    r.captured(1, 'd', 2, [{ kind: 'open', stream: 2, api: 'fetch', request: { ...at(20_000), url: 'http://h/other' } }], counters(3));
+    await settle();
+    const relayed = (got: Message[]) =>
+      deliveries(got).flatMap((d) => (d.from === 'relay' ? [[d.relay, d.by ?? 'tap', d.merged ?? []] as const] : []));
+    expect(relayed(panel.got)).toEqual([
+      ['r', 'tap', []],
+      ['d', 'debugger', [0]],
+      ['d', 'debugger', []],
+      ['r', 'tap', [1]],
+      ['d', 'debugger', []],
+    ]);
+    // The network report of the first request pairs with the copy shown, not the merged one.
+    devtools.say(make('devtools-exchange', { tabId: 1, exchange: net('n1'), dropped: 0 }));
+    await settle();
+    expect(deliveries(panel.got).filter((d) => d.from === 'network').map((d) => (d.from === 'network' ? d.twin : null))).toEqual(['r:0']);
+    // A restarted worker's router restores the pairing: a third copy of a merged request is not merged again.
+    const b = createRouter({ worker: 'b', broadcast: () => undefined, history: createSessionHistory(area) });
+    await settle();
+    const later = fakePort(PORT.panel);
+    b.connect(later.port);
+    later.say(make('panel-hello', { tabId: 1 }));
+    b.captured(1, 'd2', 0, [{ kind: 'open', stream: 0, api: 'fetch', request: at(1_001) }], counters(1));
+    await settle();
+    expect(relayed(later.got).at(-1)).toEqual(['d2', 'debugger', []]);
+  });
+
   it('has the taps of a tab send while its DevTools is open, and go quiet when it closes', () => {
     const broadcasts: [number, Message][] = [];
     const r = createRouter({ worker: 'a', broadcast: (t, m) => void broadcasts.push([t, m]) });

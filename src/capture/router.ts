@@ -173,17 +173,26 @@ export function createRouter(deps: RouterDeps) {
     t.relays.set(delivery.relay, fresh.seq + fresh.items.length);
     // A network report that came before its tap copy becomes that copy's twin: rewritten in the
     // history, and sent again to the panels before the copy, so they hold the request once.
+    // The tap and the debugger may both copy one page request: the second copy is merged into
+    // the first (marked, not cut out, so the panel's item numbering has no false gap).
     const rewritten: Delivery[] = [];
+    const merged: number[] = [];
+    const by = fresh.by ?? 'tap';
     for (const item of fresh.items) {
       if (item.kind !== 'open') continue;
-      const twin = t.twins.tapOpened(`${fresh.relay}:${item.stream}`, item.request);
+      if (t.twins.copyOpened(item.request, by)) {
+        merged.push(item.stream);
+        continue;
+      }
+      const twin = t.twins.tapOpened(`${fresh.relay}:${item.stream}`, item.request, by);
       if (!twin) continue;
       if (twin.at >= t.buffer.first()) deps.history?.put(tabId, twin.at, twin.delivery);
       rewritten.push(twin.delivery);
     }
+    const kept = merged.length > 0 ? { ...fresh, merged } : fresh;
     markCaptured(t);
-    keep(tabId, t, fresh);
-    toPanels(tabId, t, [...rewritten, fresh]);
+    keep(tabId, t, kept);
+    toPanels(tabId, t, [...rewritten, kept]);
   }
 
   function markCaptured(t: TabState): void {
@@ -309,7 +318,7 @@ export function createRouter(deps: RouterDeps) {
     },
     /** Items of a capture in the background itself (the debugger), numbered like a relay's. */
     captured(tabId: number, relay: string, seq: number, items: CapturedItem[], counters: RelayCounters): void {
-      whenReady(() => relayBatch(tabId, { from: 'relay', relay, seq, items, counters }));
+      whenReady(() => relayBatch(tabId, { from: 'relay', relay, seq, items, counters, by: 'debugger' }));
     },
     /**
      * Whether a page tap of the tab has opened `request`: a background capture leaves such a

@@ -9,10 +9,16 @@ export const MAX_NETWORK_ONLY = 256;
 
 type NetworkDelivery = Extract<Delivery, { from: 'network' }>;
 
+/** Who recorded a copy of a request in the page's own terms: a page tap, or the background's debugger. */
+export type CopyProducer = 'tap' | 'debugger';
+
 interface TapOpen {
   request: RequestInfo;
   /** A network report was already matched to it (Firefox may report an aborted request twice). */
   matched: boolean;
+  by: CopyProducer;
+  /** The other producer's copy of the same request was merged into this one. */
+  paired: boolean;
 }
 
 const setCapped = <K, V>(map: Map<K, V>, key: K, value: V, max: number) => {
@@ -33,14 +39,32 @@ export function createTwinIndex() {
   const networkOnly = new Map<string, { at: number; delivery: NetworkDelivery }>();
   const gap = (a: RequestInfo, b: RequestInfo) => Math.abs(a.startTime - b.startTime);
 
+  /**
+   * A copy's open by `by`: true when the other producer (tap or debugger) already holds a copy
+   * of the same request, which then stands for this one. The first copy is kept whole, so the
+   * panel never switches copies mid-stream; the debugger holds back a page request's open
+   * until its response, so the tap's copy, opened before the request left the page, is
+   * normally first. A merged copy is not indexed: network reports pair with the one shown.
+   */
+  function copyOpened(request: RequestInfo, by: CopyProducer): boolean {
+    let best: TapOpen | undefined;
+    for (const o of opens.values()) {
+      if (o.by === by || o.paired || !sameRequest(o.request, request)) continue;
+      if (!best || gap(o.request, request) < gap(best.request, request)) best = o;
+    }
+    if (best) best.paired = true;
+    return best !== undefined;
+  }
+
   return {
-    /** A tap open `key` (`relay:stream`); returns the buffered network-only report it twins, if any. */
-    tapOpened(key: string, request: RequestInfo): { at: number; delivery: NetworkDelivery } | undefined {
+    copyOpened,
+    /** A copy's open `key` (`relay:stream`); returns the buffered network-only report it twins, if any. */
+    tapOpened(key: string, request: RequestInfo, by: CopyProducer = 'tap'): { at: number; delivery: NetworkDelivery } | undefined {
       let best: { id: string; at: number; delivery: NetworkDelivery } | undefined;
       for (const [id, n] of networkOnly) {
         if (sameRequest(n.delivery.exchange.request, request) && (!best || gap(n.delivery.exchange.request, request) < gap(best.delivery.exchange.request, request))) best = { id, ...n };
       }
-      setCapped(opens, key, { request, matched: best !== undefined }, MAX_TWIN_OPENS);
+      setCapped(opens, key, { request, matched: best !== undefined, by, paired: false }, MAX_TWIN_OPENS);
       if (!best) return undefined;
       networkOnly.delete(best.id);
       twinOf(best.delivery, key);
@@ -72,7 +96,13 @@ export function createTwinIndex() {
     /** Rebuilds the index from a history restored after a restart. */
     restore(deliveries: readonly Delivery[], first: number): void {
       deliveries.forEach((d) => {
-        if (d.from === 'relay') for (const item of d.items) if (item.kind === 'open') setCapped(opens, `${d.relay}:${item.stream}`, { request: item.request, matched: false }, MAX_TWIN_OPENS);
+        if (d.from !== 'relay') return;
+        for (const item of d.items) {
+          if (item.kind !== 'open') continue;
+          // A merged copy's twin is open already: this only marks it paired.
+          if (d.merged?.includes(item.stream)) copyOpened(item.request, d.by ?? 'tap');
+          else setCapped(opens, `${d.relay}:${item.stream}`, { request: item.request, matched: false, by: d.by ?? 'tap', paired: false }, MAX_TWIN_OPENS);
+        }
       });
       deliveries.forEach((d, i) => {
         if (d.from !== 'network') return;

@@ -77,6 +77,20 @@ describe('capture store', () => {
     expect(store.report.value!.summary).toMatchObject({ streams: 1, events: 1 });
   });
 
+  it('shows a request the tap and the debugger both copied once, as the copy kept, and labels the debugger\'s own copies', () => {
+    const { store, deliver, streams } = setup();
+    const debuggerCopy = (items: CapturedItem[], seq: number, merged?: number[]): Delivery => ({ from: 'relay', relay: 'd', seq, items, counters: { sent: seq + items.length, rejected: 0, tapDropped: 0 }, by: 'debugger', ...(merged ? { merged } : {}) });
+    // The background merged the debugger's copy (its first half, then the rest) into the tap's.
+    deliver(fromTap(), debuggerCopy(tapItems.slice(0, 2), 0, [0]), debuggerCopy(tapItems.slice(2), 2));
+    expect(streams()).toEqual(['tap GET reset']);
+    expect(store.report.value!.summary.events).toBe(1);
+    expect(store.drops.value.total).toBe(0); // the merged copy's later items are neither orphans nor losses
+    // A request only the debugger saw is its own stream, labelled as the debugger's.
+    const alone = tapItems.map((i) => ({ ...i, stream: 5 }));
+    deliver(debuggerCopy(alone, 4));
+    expect(streams()).toEqual(['tap GET reset', 'debugger GET reset']);
+  });
+
   it('counts a gap in the relay numbering as dropped', () => {
     const { store, deliver } = setup();
     deliver({ ...fromTap(tapItems.slice(0, 2)) });

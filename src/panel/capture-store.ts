@@ -114,10 +114,12 @@ export function createCaptureStore(adapter: PanelAdapter) {
   /** Tap copies the exchange cap refused (counted once, as an exchange): their items are not counted again. */
   const refused = new Set<string>();
 
-  function applyItem(relay: string, item: CapturedItem): void {
+  function applyItem(relay: string, item: CapturedItem, source: LoggedExchange['source'], merged: readonly number[] | undefined): void {
     const key = `${relay}:${item.stream}`;
     if (item.kind === 'open') {
-      const e: LoggedExchange = { key, source: 'tap', request: item.request, chunks: [], end: { state: 'open' } };
+      // The other copy of the same request (the tap's or the debugger's) stands for this one.
+      if (merged?.includes(item.stream)) return void mergedTap.add(key);
+      const e: LoggedExchange = { key, source, request: item.request, chunks: [], end: { state: 'open' } };
       const error = pendingErrors.get(key);
       if (error !== undefined) (e.networkError = error), pendingErrors.delete(key);
       if (mergedTap.has(key)) return; // its network twin, analysed first, stands for it
@@ -168,7 +170,7 @@ export function createCaptureStore(adapter: PanelAdapter) {
           ledger.networkDropped = Math.max(ledger.networkDropped, d.dropped ?? 0);
           applyNetwork(d.exchange, d.twin);
         } else if (d.from === 'navigation') navigationLog.add(d);
-        else for (const { item } of ledger.accept(d.relay, d.seq, d.items, d.counters)) applyItem(d.relay, item);
+        else for (const { item } of ledger.accept(d.relay, d.seq, d.items, d.counters)) applyItem(d.relay, item, d.by ?? 'tap', d.merged);
       }
       enforceEventCap();
       schedule();

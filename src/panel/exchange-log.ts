@@ -2,9 +2,9 @@ import type { RequestInfo, ResponseInfo, StreamEnd } from '../core/index';
 
 /** One exchange as the panel holds it, so the analysis can be rebuilt from scratch. */
 export interface LoggedExchange {
-  /** `relay:stream` for the tap, `net:id` for the network panel. */
+  /** `relay:stream` for the tap and the debugger, `net:id` for the network panel. */
   key: string;
-  source: 'tap' | 'network';
+  source: 'tap' | 'debugger' | 'network';
   request: RequestInfo;
   response?: ResponseInfo;
   chunks: { time: number; data: string }[];

@@ -85,7 +85,12 @@ export interface NetworkExchange {
 
 /** What the background buffers per tab and hands to the panel, in arrival order. */
 export type Delivery =
-  | { from: 'relay'; relay: string; seq: number; items: CapturedItem[]; counters: RelayCounters }
+  /**
+   * `by`: the copy was captured by the background's debugger, not by a page tap.
+   * `merged`: streams of this batch that the other producer's copy of the same request stands
+   * for (the tap's and the debugger's copies are paired in the background): not to be shown.
+   */
+  | { from: 'relay'; relay: string; seq: number; items: CapturedItem[]; counters: RelayCounters; by?: 'debugger'; merged?: number[] }
   /**
    * `dropped`: cumulative exchanges the devtools page's queue had to drop (a worker restart).
    * `twin`: the `relay:stream` key of the tap's copy of the same request, matched by the

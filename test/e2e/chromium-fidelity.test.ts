@@ -2,6 +2,7 @@ import type { Frame, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openPanel } from './support/chromium';
 import { buildExtension } from './support/extension-build';
+import { fidelityStatus, setFidelitySwitch } from './support/fidelity-switch';
 import { readPanel, waitForPanel } from './support/panel-queries';
 import { startWorkerSite, type WorkerSite } from './support/worker-site';
 
@@ -35,14 +36,6 @@ describe('Chromium: full-fidelity capture of a Worker\'s MCP streams', () => {
     return { page, devtools, panel, done };
   }
 
-  async function setSwitch(panel: Frame, on: boolean): Promise<void> {
-    await panel.click('[data-testid="settings-toggle"]');
-    const box = await panel.waitForSelector('[data-testid="settings-fidelity"]');
-    if ((await box!.evaluate((b) => (b as HTMLInputElement).checked)) !== on) await box!.click();
-    await panel.click('[data-testid="settings-save"]');
-    await panel.waitForSelector('[data-testid="settings"]', { hidden: true });
-  }
-
   /**
    * Asks the extension's own worker whether its debugger holds the tab at `url`: detaching a tab
    * it does not hold fails ("not attached"). A probe that finds it attached also detaches it.
@@ -57,14 +50,6 @@ describe('Chromium: full-fidelity capture of a Worker\'s MCP streams', () => {
       return api.detach({ tabId: tab.tabId! }).then(() => 'attached', (e: unknown) => `not attached: ${String(e)}`);
     }, url);
   }
-
-  const attachedStatus = async (panel: Frame, attached: boolean) => {
-    await panel.click('[data-testid="settings-toggle"]');
-    const status = await panel.waitForSelector(`[data-testid="fidelity-status"][data-attached="${attached}"]`, { timeout: 30_000 });
-    const text = await status!.evaluate((s) => s.textContent);
-    await panel.click('[data-testid="settings-toggle"]');
-    return text;
-  };
 
   it('off: a Worker\'s streams come from the network panel, their bodies "not captured", and no false error', async () => {
     for (const scenario of ['genuine', 'lost-buffer']) {
@@ -83,8 +68,8 @@ describe('Chromium: full-fidelity capture of a Worker\'s MCP streams', () => {
     const first = await chromium.browser.newPage();
     const { panel: settingsPanel } = await openPanel(first);
     await first.goto(`${site.origin}/`);
-    await setSwitch(settingsPanel, true);
-    console.log(`[fidelity on] ${await attachedStatus(settingsPanel, true)}`);
+    await setFidelitySwitch(settingsPanel, true);
+    console.log(`[fidelity on] ${await fidelityStatus(settingsPanel, true)}`);
     await first.close();
 
     // Genuine: the Worker's POST stream is shown while it is open, its drain as a reset, the resume judged genuine.
@@ -96,6 +81,7 @@ describe('Chromium: full-fidelity capture of a Worker\'s MCP streams', () => {
     console.log(`[fidelity on, genuine] streams ${judged.streams.map((x) => `${x.source} ${x.method} ${x.end} ${x.events}`).join('; ')}; findings ${judged.findings.map((f) => f.code).join(', ')}`);
     expect(judged.streams.some((x) => x.method === 'POST' && x.end === 'reset')).toBe(true);
     expect(judged.streams.filter((x) => x.source === 'network')).toEqual([]); // each request once: the network report paired with its copy
+    expect(judged.streams.every((x) => x.source === 'debugger')).toBe(true); // labelled as the debugger's copies, not the tap's
     expect(judged.findings.filter((f) => f.severity === 'error')).toEqual([]);
 
     // Lost buffer: the invented replay is caught.
@@ -119,8 +105,8 @@ describe('Chromium: full-fidelity capture of a Worker\'s MCP streams', () => {
     await closing.page.close();
 
     // The switch off: detached, and the next Worker call is back to what the network panel reports.
-    await setSwitch(genuine.panel, false);
-    console.log(`[fidelity off again] ${await attachedStatus(genuine.panel, false)}`);
+    await setFidelitySwitch(genuine.panel, false);
+    console.log(`[fidelity off again] ${await fidelityStatus(genuine.panel, false)}`);
     const afterOff = await probeAttached(`${site.origin}/genuine-tab`);
     console.log(`[fidelity off again, probe] ${afterOff}`);
     expect(afterOff).toMatch(/^not attached/);

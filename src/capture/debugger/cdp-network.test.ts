@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CapturedItem } from '../../shared/messages';
-import { createCdpNetwork, MAX_DEBUGGER_STREAMS } from './cdp-network';
+import { createCdpNetwork, MAX_DEBUGGER_CANDIDATES, MAX_DEBUGGER_STREAMS } from './cdp-network';
 
 const b64 = (text: string) => btoa(text);
 const mcpRequest = (requestId: string, wallTime = 1_000) => ({
@@ -10,11 +10,11 @@ const mcpRequest = (requestId: string, wallTime = 1_000) => ({
   wallTime,
 });
 
-function setup(buffered: string | null = '', whole: string | null = null) {
+function setup(buffered: string | null = '', whole: string | null = null, openAtResponse = false) {
   const items: CapturedItem[] = [];
   let drops = 0;
   let next = 0;
-  const net = createCdpNetwork({ nextStream: () => next++, emit: (i) => void items.push(i), drop: () => void (drops += 1), enableBody: async () => buffered, wholeBody: async () => whole });
+  const net = createCdpNetwork({ nextStream: () => next++, emit: (i) => void items.push(i), drop: () => void (drops += 1), enableBody: async () => buffered, wholeBody: async () => whole, openAtResponse });
   return { net, items, drops: () => drops };
 }
 
@@ -34,6 +34,18 @@ describe('CDP network capture', () => {
       ['data: {}\n\n', 1_000_200],
     ]);
     expect(items.at(-1)).toEqual({ kind: 'end', stream: 0, end: { state: 'reset', time: 1_000_300, error: 'net::ERR_CONNECTION_RESET' } });
+  });
+
+  it('opens a page request at its response, with the request\'s own start time, and counts one pushed out while it waited', async () => {
+    const { net, items, drops } = setup('', null, true);
+    net.event('Network.requestWillBeSent', mcpRequest('r1'));
+    expect(items).toEqual([]); // the tap's copy, made before the request left the page, goes first
+    net.event('Network.responseReceived', { requestId: 'r1', timestamp: 10.1, response: { status: 200, headers: {} } });
+    expect(items.map((i) => i.kind)).toEqual(['open', 'response']);
+    expect(items[0]!.kind === 'open' && items[0]!.request.startTime).toBe(1_000_000);
+    net.event('Network.requestWillBeSent', mcpRequest('r2'));
+    for (let n = 0; n < MAX_DEBUGGER_CANDIDATES; n += 1) net.event('Network.requestWillBeSent', { ...mcpRequest(`x${n}`), request: { url: 'http://h/a.js', method: 'GET', headers: {} } });
+    expect(drops()).toBe(1);
   });
 
   it('keeps a short response that ended before streaming was enabled: its whole body, then its end', async () => {

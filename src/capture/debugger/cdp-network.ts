@@ -52,10 +52,17 @@ export function createCdpNetwork(deps: {
   enableBody: (requestId: string) => Promise<string | null>;
   /** The whole body of a finished request (`Network.getResponseBody`), base64; null when gone. */
   wholeBody: (requestId: string) => Promise<string | null>;
+  /**
+   * Open a followed request at its response, not when it is sent (the page target's requests,
+   * which the tap may copy too: its copy then comes first and is the one kept, see twins.ts).
+   */
+  openAtResponse?: boolean;
 }) {
   const followed = new Map<string, Followed>();
   const candidates = new Map<string, CdpRequest>();
   let streams = 0;
+
+  const isMcp = (r: CdpRequest) => isMcpRequest({ headers: toHeaders(r.request.headers), body: r.request.postData });
 
   function follow(r: CdpRequest): Followed | undefined {
     if (streams >= MAX_DEBUGGER_STREAMS) return void deps.drop();
@@ -115,10 +122,15 @@ export function createCdpNetwork(deps: {
         const r = params as unknown as CdpRequest;
         if (!r.request || typeof r.wallTime !== 'number') return;
         if (f) return; // a redirect: the same request goes on
-        if (isMcpRequest({ headers: toHeaders(r.request.headers), body: r.request.postData })) follow(r);
+        if (!deps.openAtResponse && isMcpRequest({ headers: toHeaders(r.request.headers), body: r.request.postData })) follow(r);
         else {
           candidates.set(requestId, r);
-          if (candidates.size > MAX_DEBUGGER_CANDIDATES) candidates.delete(candidates.keys().next().value as string);
+          if (candidates.size > MAX_DEBUGGER_CANDIDATES) {
+            const [oldest, held] = candidates.entries().next().value as [string, CdpRequest];
+            candidates.delete(oldest);
+            // An MCP request held for its response is a loss when it goes; a maybe-MCP one is not known to be.
+            if (isMcp(held)) deps.drop();
+          }
         }
       } else if (method === 'Network.responseReceived') {
         const response = params.response as { status: number; headers: Record<string, string> } | undefined;
@@ -128,7 +140,7 @@ export function createCdpNetwork(deps: {
         const candidate = candidates.get(requestId);
         if (!at && candidate) {
           candidates.delete(requestId);
-          if (hasMcpHeader(headers)) at = follow(candidate);
+          if (hasMcpHeader(headers) || isMcp(candidate)) at = follow(candidate);
         }
         if (!at) return;
         deps.emit({ kind: 'response', stream: at.stream, response: { status: response.status, headers } });

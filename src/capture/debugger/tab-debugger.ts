@@ -1,10 +1,19 @@
 import type { CapturedItem, RelayCounters } from '../../shared/messages';
 import { createCdpNetwork, debuggerCounters } from './cdp-network';
 
-/** A debuggee: the inspected tab, or one of its Workers (a flat CDP session under it). */
+/** A debuggee: the inspected tab, a Worker attached by its target id, or a flat CDP session under either. */
 export interface Debuggee {
   tabId?: number;
+  targetId?: string;
   sessionId?: string;
+}
+
+/** What `chrome.debugger.getTargets` says of a target (the fields used). */
+export interface DebugTarget {
+  id: string;
+  type: string;
+  url: string;
+  tabId?: number;
 }
 
 /** The slice of `chrome.debugger` (Chrome 125+, for flat sessions) the capture needs; tests pass a fake. */
@@ -12,12 +21,19 @@ export interface DebuggerApi {
   attach(target: Debuggee, version: string): Promise<void>;
   detach(target: Debuggee): Promise<void>;
   sendCommand(target: Debuggee, method: string, params?: object): Promise<unknown>;
+  getTargets(): Promise<DebugTarget[]>;
   onEvent: { addListener(fn: (source: Debuggee, method: string, params?: object) => void): void };
   onDetach: { addListener(fn: (source: Debuggee, reason: string) => void): void };
 }
 
 /** Worker sessions of one tab followed at once; past it new Workers are not (and are counted). */
 export const MAX_WORKER_SESSIONS = 64;
+/**
+ * How often the browser's targets are listed for the tab's shared workers: a tab's auto-attach
+ * does not reach them, and `chrome.debugger` reports no new target (Target.setDiscoverTargets is
+ * "Not allowed"), so a shared worker started meanwhile is found by the next listing.
+ */
+export const SHARED_WORKER_SCAN_MS = 500;
 
 export interface TabDebuggerDeps {
   api: DebuggerApi;
@@ -29,15 +45,28 @@ export interface TabDebuggerDeps {
 }
 
 const WORKER_TYPES = new Set(['worker', 'shared_worker', 'service_worker']);
+const AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: true, flatten: true };
+
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'null';
+  }
+};
 
 /**
- * Full-fidelity capture of the Workers of inspected tabs, through `chrome.debugger`: attached
- * only while a panel of the tab asks for it, detached when it stops asking or goes away. The
- * page's own requests are left to the page tap (so nothing is captured twice); every Worker the
- * tab starts is auto-attached (flat sessions), and its MCP requests are followed live with
- * `Network.streamResourceContent`, ended by `loadingFinished` or `loadingFailed`.
+ * Full-fidelity capture of inspected tabs, through `chrome.debugger`: attached only while a
+ * panel of the tab asks for it, detached when it stops asking or goes away. Every Worker the
+ * tab starts is auto-attached (flat sessions; this reaches dedicated workers and the service
+ * workers whose scope holds the page), the shared workers of the tab's origin are attached by
+ * target id, and their MCP requests are followed live with `Network.streamResourceContent`,
+ * ended by `loadingFinished` or `loadingFailed`. The page's own MCP requests are followed too,
+ * for those the tap missed; the router merges the copy of a request the tap also made
+ * (twins.ts), so nothing is shown twice.
  */
 export function createTabDebugger(deps: TabDebuggerDeps) {
+  type Network = ReturnType<typeof createCdpNetwork>;
   interface TabRun {
     relay: string;
     sent: number;
@@ -45,11 +74,22 @@ export function createTabDebugger(deps: TabDebuggerDeps) {
     streams: number;
     queue: CapturedItem[];
     scheduled: boolean;
-    sessions: Map<string, ReturnType<typeof createCdpNetwork>>;
+    /** Flat sessions (auto-attached Workers), by session id. */
+    sessions: Map<string, Network>;
+    /** Workers attached by target id (the tab's shared workers). */
+    targets: Map<string, Network>;
+    /** Targets already followed through a session, or refused by the cap: never attached by id. */
+    seen: Set<string>;
+    /** The page target's own requests: those the tap missed (made before it ran, or from a frame it is not in). */
+    page: Network;
+    scan: ReturnType<typeof setInterval> | undefined;
     detached: boolean;
   }
   const runs = new Map<number, TabRun>();
+  /** The tab each target attached by id was attached for. */
+  const tabOfTarget = new Map<string, number>();
   let attachments = 0;
+  const workers = (run: TabRun) => run.sessions.size + run.targets.size;
 
   function flush(tabId: number, run: TabRun): void {
     run.scheduled = false;
@@ -67,19 +107,20 @@ export function createTabDebugger(deps: TabDebuggerDeps) {
     setTimeout(() => flush(tabId, run), 0);
   };
 
-  function session(tabId: number, run: TabRun, sessionId: string) {
-    const network = createCdpNetwork({
+  function network(tabId: number, run: TabRun, target: Debuggee, page: boolean): Network {
+    return createCdpNetwork({
+      openAtResponse: page,
       nextStream: () => run.streams++,
       emit: emitter(tabId, run),
       drop: () => void (run.dropped += 1),
       enableBody: (requestId) =>
         deps.api
-          .sendCommand({ tabId, sessionId }, 'Network.streamResourceContent', { requestId })
+          .sendCommand(target, 'Network.streamResourceContent', { requestId })
           .then((r) => ((r as { bufferedData?: string }).bufferedData ?? null))
           .catch(() => null),
       wholeBody: (requestId) =>
         deps.api
-          .sendCommand({ tabId, sessionId }, 'Network.getResponseBody', { requestId })
+          .sendCommand(target, 'Network.getResponseBody', { requestId })
           .then((r) => {
             const { body, base64Encoded } = r as { body: string; base64Encoded: boolean };
             if (base64Encoded) return body;
@@ -90,49 +131,105 @@ export function createTabDebugger(deps: TabDebuggerDeps) {
           })
           .catch(() => null),
     });
-    run.sessions.set(sessionId, network);
-    return network;
   }
 
-  async function onAttached(tabId: number, run: TabRun, params: { sessionId: string; targetInfo: { type: string } }): Promise<void> {
-    const child = { tabId, sessionId: params.sessionId };
-    if (WORKER_TYPES.has(params.targetInfo.type)) {
-      if (run.sessions.size >= MAX_WORKER_SESSIONS) run.dropped += 1;
+  async function onAttached(tabId: number, run: TabRun, root: Debuggee, params: { sessionId: string; targetInfo: { type: string; targetId?: string } }): Promise<void> {
+    const child = { ...root, sessionId: params.sessionId };
+    const id = params.targetInfo.targetId;
+    // A worker already attached by its target id is followed there, not twice.
+    if (WORKER_TYPES.has(params.targetInfo.type) && !(id !== undefined && run.targets.has(id))) {
+      if (id !== undefined) run.seen.add(id);
+      if (workers(run) >= MAX_WORKER_SESSIONS) run.dropped += 1;
       else {
-        session(tabId, run, params.sessionId);
+        run.sessions.set(params.sessionId, network(tabId, run, child, false));
         await deps.api.sendCommand(child, 'Network.enable', {}).catch(() => undefined);
         // A Worker's own Workers too.
-        await deps.api.sendCommand(child, 'Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }).catch(() => undefined);
-        deps.status(tabId, true, run.sessions.size);
+        await deps.api.sendCommand(child, 'Target.setAutoAttach', AUTO_ATTACH).catch(() => undefined);
+        deps.status(tabId, true, workers(run));
       }
     }
     await deps.api.sendCommand(child, 'Runtime.runIfWaitingForDebugger').catch(() => undefined);
   }
 
+  /** Attaches the shared workers of the tab's origin not followed yet. */
+  async function scanTargets(tabId: number, run: TabRun): Promise<void> {
+    const targets = await deps.api.getTargets().catch(() => [] as DebugTarget[]);
+    const page = targets.find((t) => t.tabId === tabId && t.type === 'page');
+    const origin = page ? originOf(page.url) : 'null';
+    if (origin === 'null') return;
+    for (const t of targets) {
+      if (run.detached) return;
+      if (t.type !== 'worker' || t.tabId !== undefined || originOf(t.url) !== origin) continue;
+      if (run.seen.has(t.id) || run.targets.has(t.id) || tabOfTarget.has(t.id)) continue;
+      if (workers(run) >= MAX_WORKER_SESSIONS) {
+        run.seen.add(t.id);
+        run.dropped += 1;
+        continue;
+      }
+      const target = { targetId: t.id };
+      tabOfTarget.set(t.id, tabId);
+      run.targets.set(t.id, network(tabId, run, target, false));
+      try {
+        await deps.api.attach(target, '1.3');
+        await deps.api.sendCommand(target, 'Network.enable', {});
+        await deps.api.sendCommand(target, 'Target.setAutoAttach', AUTO_ATTACH).catch(() => undefined);
+        if (run.detached) await deps.api.detach(target).catch(() => undefined);
+        else deps.status(tabId, true, workers(run));
+      } catch {
+        // Another debugger holds it (e.g. this extension, for another tab of the origin), or it ended.
+        run.targets.delete(t.id);
+        tabOfTarget.delete(t.id);
+        run.seen.add(t.id);
+      }
+    }
+  }
+
   function ended(tabId: number, run: TabRun): void {
     if (run.detached) return;
     run.detached = true;
-    for (const network of run.sessions.values()) network.detach(Date.now());
+    clearInterval(run.scan);
+    for (const followed of [run.page, ...run.sessions.values(), ...run.targets.values()]) followed.detach(Date.now());
+    for (const targetId of run.targets.keys()) {
+      tabOfTarget.delete(targetId);
+      void deps.api.detach({ targetId }).catch(() => undefined);
+    }
     flush(tabId, run);
     runs.delete(tabId);
     deps.status(tabId, false, 0);
   }
 
+  /** The tab a debuggee belongs to, and the root its flat sessions hang from. */
+  const whose = (source: Debuggee): { tabId: number; root: Debuggee } | undefined => {
+    if (source.tabId !== undefined) return { tabId: source.tabId, root: { tabId: source.tabId } };
+    const tabId = source.targetId === undefined ? undefined : tabOfTarget.get(source.targetId);
+    return tabId === undefined ? undefined : { tabId, root: { targetId: source.targetId! } };
+  };
+
   deps.api.onEvent.addListener((source, method, params) => {
-    const run = source.tabId === undefined ? undefined : runs.get(source.tabId);
-    if (!run || !params) return;
-    const tabId = source.tabId!;
-    if (method === 'Target.attachedToTarget') return void onAttached(tabId, run, params as { sessionId: string; targetInfo: { type: string } });
+    const owner = whose(source);
+    const run = owner && runs.get(owner.tabId);
+    if (!owner || !run || !params) return;
+    if (method === 'Target.attachedToTarget') return void onAttached(owner.tabId, run, owner.root, params as { sessionId: string; targetInfo: { type: string } });
     if (method === 'Target.detachedFromTarget') {
       const id = (params as { sessionId?: string }).sessionId;
-      const network = id === undefined ? undefined : run.sessions.get(id);
-      if (network) network.detach(Date.now()), run.sessions.delete(id!);
+      const followed = id === undefined ? undefined : run.sessions.get(id);
+      if (followed) followed.detach(Date.now()), run.sessions.delete(id!);
       return;
     }
-    if (source.sessionId !== undefined && method.startsWith('Network.')) run.sessions.get(source.sessionId)?.event(method, params as Record<string, unknown>);
+    if (!method.startsWith('Network.')) return;
+    const followed = source.sessionId !== undefined ? run.sessions.get(source.sessionId) : source.targetId !== undefined ? run.targets.get(source.targetId) : run.page;
+    followed?.event(method, params as Record<string, unknown>);
   });
-  // The user closed Chrome's "is debugging this browser" bar, or the tab went away.
+  // The user closed Chrome's "is debugging this browser" bar, the tab went away, or a shared worker ended.
   deps.api.onDetach.addListener((source) => {
+    if (source.targetId !== undefined) {
+      const tabId = tabOfTarget.get(source.targetId);
+      const run = tabId === undefined ? undefined : runs.get(tabId);
+      tabOfTarget.delete(source.targetId);
+      run?.targets.get(source.targetId)?.detach(Date.now());
+      run?.targets.delete(source.targetId);
+      return;
+    }
     const run = source.tabId === undefined ? undefined : runs.get(source.tabId);
     if (run) ended(source.tabId!, run);
   });
@@ -140,7 +237,8 @@ export function createTabDebugger(deps: TabDebuggerDeps) {
   return {
     async start(tabId: number): Promise<void> {
       if (runs.has(tabId)) return;
-      const run: TabRun = { relay: `debugger-${deps.worker}-${tabId}-${attachments++}`, sent: 0, dropped: 0, streams: 0, queue: [], scheduled: false, sessions: new Map(), detached: false };
+      const run = { relay: `debugger-${deps.worker}-${tabId}-${attachments++}`, sent: 0, dropped: 0, streams: 0, queue: [], scheduled: false, sessions: new Map(), targets: new Map(), seen: new Set(), scan: undefined, detached: false } as Omit<TabRun, 'page'> as TabRun;
+      run.page = network(tabId, run, { tabId }, true);
       runs.set(tabId, run);
       try {
         // A worker that restarted left the last one's session attached: take it over.
@@ -149,8 +247,12 @@ export function createTabDebugger(deps: TabDebuggerDeps) {
           await deps.api.detach({ tabId }).catch(() => undefined);
           await deps.api.attach({ tabId }, '1.3');
         });
-        await deps.api.sendCommand({ tabId }, 'Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true });
-        deps.status(tabId, true, run.sessions.size);
+        await deps.api.sendCommand({ tabId }, 'Network.enable', {});
+        await deps.api.sendCommand({ tabId }, 'Target.setAutoAttach', AUTO_ATTACH);
+        if (run.detached) return;
+        deps.status(tabId, true, workers(run));
+        await scanTargets(tabId, run);
+        if (!run.detached) run.scan = setInterval(() => void scanTargets(tabId, run), SHARED_WORKER_SCAN_MS);
       } catch (error) {
         runs.delete(tabId);
         deps.status(tabId, false, 0, error instanceof Error ? error.message : String(error));

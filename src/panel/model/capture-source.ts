@@ -15,8 +15,8 @@ export interface CaptureSource {
   events(stream: number): EventTable;
   /** The HTTP exchange behind a stream: headers, body chunks, how it ended. */
   exchange(stream: number): Exchange | undefined;
-  /** How the live capture saw a stream: by the page tap or only by the network panel. */
-  provenance?(stream: number): { source: 'tap' | 'network'; networkError?: string } | undefined;
+  /** How the live capture saw a stream: by the page tap, the debugger, or only by the network panel. */
+  provenance?(stream: number): { source: 'tap' | 'debugger' | 'network'; networkError?: string } | undefined;
   /** Runs the analysis again, e.g. after the app-sequence pointers changed. */
   reanalyse(options: AnalysisOptions): void;
 }
