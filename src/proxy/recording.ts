@@ -1,10 +1,10 @@
-import { createAnalyzer, type AnalysisOptions, type Analyzer, type Exchange, type ResponseInfo, type StreamEnd } from '../core/index';
+import type { Exchange, ResponseInfo, StreamEnd } from '../core/index';
 import { MAX_EXCHANGES, MAX_RECORDING_BYTES, MAX_STREAM_RECORD_BYTES, type ProxyCounters } from './caps';
 
 /** One exchange the proxy records: the core's record of it, and its stream index in the analysis. */
 export interface Recorded {
   readonly exchange: Exchange;
-  /** The stream index in the analysis (and the HAR entry's index); -1 until the request is whole. */
+  /** The stream index in the analysis (and the HAR entry's index: both count exchanges in order); -1 until the request is whole. */
   index: number;
   /** Response body bytes recorded. */
   bytes: number;
@@ -33,7 +33,6 @@ export interface Recording {
   openCount(): number;
   /** Resolves once no recorded exchange is open. */
   settled(): Promise<void>;
-  readonly analyzer: Analyzer;
   /**
    * Records nothing more: exchanges still open stay `open` (still streaming when the capture
    * ended), though the proxy then cuts their connections.
@@ -49,11 +48,10 @@ export interface Recording {
 const CLIPPED = (limit: number) => `the proxy recorded only the first ${limit} bytes of this body (its recording cap); the rest was proxied unseen`;
 
 /**
- * The proxy's recording: the exchanges it passed on, fed into the analysis core as they happen.
- * The analysis keeps no payloads (the recording holds the bytes, for the HAR and the live view).
+ * The proxy's recording: the exchanges it passed on, as they happen, for its listeners (the live
+ * analysis, the live view's feed) and the HAR. It holds the bytes; listeners only reference them.
  */
-export function createRecording(options: AnalysisOptions, counters: ProxyCounters): Recording {
-  const analyzer = createAnalyzer({ ...options, keepPayloads: false });
+export function createRecording(counters: ProxyCounters): Recording {
   const list: Recorded[] = [];
   const listeners = new Set<(event: RecordingEvent) => void>();
   const waiters = new Set<() => void>();
@@ -68,13 +66,12 @@ export function createRecording(options: AnalysisOptions, counters: ProxyCounter
     if (rec.index >= 0) return;
     // The HAR entry this exchange becomes, for findings' evidence (as `check` reads it back).
     rec.exchange.entry = list.length;
-    rec.index = analyzer.open(rec.exchange);
+    rec.index = list.length;
     list.push(rec);
     emit({ kind: 'open', rec });
   };
 
   return {
-    analyzer,
     start(request) {
       if (started >= MAX_EXCHANGES) {
         counters.exchangesNotRecorded += 1;
@@ -97,7 +94,6 @@ export function createRecording(options: AnalysisOptions, counters: ProxyCounter
       ensureOpen(rec);
       rec.exchange.status = response.status;
       rec.exchange.responseHeaders = response.headers;
-      analyzer.respond(rec.index, response);
       emit({ kind: 'response', rec });
     },
     chunk(rec, data, time) {
@@ -113,7 +109,6 @@ export function createRecording(options: AnalysisOptions, counters: ProxyCounter
       totalBytes += data.length;
       const chunk = { time, data };
       rec.exchange.chunks.push(chunk);
-      analyzer.chunk(rec.index, chunk);
       emit({ kind: 'chunk', rec, time, data });
     },
     end(rec, end) {
@@ -121,7 +116,6 @@ export function createRecording(options: AnalysisOptions, counters: ProxyCounter
       ensureOpen(rec);
       const kept = rec.clipped ? { ...end, bodyAbsent: CLIPPED(Math.min(rec.bytes, MAX_STREAM_RECORD_BYTES)) } : end;
       rec.exchange.end = kept;
-      analyzer.end(rec.index, kept);
       emit({ kind: 'end', rec });
       open -= 1;
       if (open > 0) return;
