@@ -56,10 +56,12 @@ export interface AnswerOf {
 }
 
 export type ToWorker =
+  /** `bytes` holds the batch's body bytes (and may be longer): transferred, and handed back in the ack. */
   | { type: 'batch'; ops: AnalysisOp[]; bytes: ArrayBuffer }
   | { type: 'query'; id: number; query: AnalysisQuery };
 
 export type FromWorker =
-  | { type: 'ack' }
+  /** A batch is applied; its buffer comes back for the next batch. */
+  | { type: 'ack'; bytes: ArrayBuffer }
   | { type: 'answer'; id: number; value: AnswerOf[keyof AnswerOf] }
   | { type: 'failed'; id: number; error: string };

@@ -16,6 +16,12 @@ const analyzer = createAnalyzer({ ...options, keepPayloads: false });
 const liveFindings = createLiveFindings(analyzer);
 /** The analyzer's index of each recorded stream (the same numbers, as both count opens in order). */
 const streams: number[] = [];
+/**
+ * Streams whose chunks the analyzer may keep past the call (a JSON body is joined at its end): it
+ * gets copies of those, since the batch's buffer goes back to be refilled. An event stream's
+ * chunks are decoded as they come, and no chunk is kept without payloads.
+ */
+const keepsChunks = new Set<number>();
 
 function answer(query: AnalysisQuery): AnswerOf[keyof AnswerOf] {
   switch (query.ask) {
@@ -47,15 +53,24 @@ port.on('message', (message: ToWorker) => {
         streams[op.stream] = analyzer.open(op.request);
         break;
       case 'respond':
+        if (!isEventStream(op.response.headers)) keepsChunks.add(op.stream);
         analyzer.respond(streams[op.stream]!, op.response);
         break;
       case 'chunk':
-        analyzer.chunk(streams[op.stream]!, { time: op.time, data: new Uint8Array(message.bytes, op.offset, op.length) });
+      {
+        const view = new Uint8Array(message.bytes, op.offset, op.length);
+        analyzer.chunk(streams[op.stream]!, { time: op.time, data: keepsChunks.has(op.stream) ? view.slice() : view });
+      }
         break;
       case 'end':
+        keepsChunks.delete(op.stream);
         analyzer.end(streams[op.stream]!, op.end);
         break;
     }
   }
-  port.postMessage({ type: 'ack' } satisfies FromWorker);
+  port.postMessage({ type: 'ack', bytes: message.bytes } satisfies FromWorker, [message.bytes]);
 });
+
+function isEventStream(headers: readonly { name: string; value: string }[]): boolean {
+  return headers.some((h) => h.name.toLowerCase() === 'content-type' && /^\s*text\/event-stream/i.test(h.value));
+}

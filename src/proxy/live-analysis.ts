@@ -45,6 +45,8 @@ export function createLiveAnalysis(recording: Recording, options: AnalysisOption
   let scheduled = false;
   let nextId = 0;
   let failure: Error | undefined;
+  /** Batch buffers the worker has handed back, reused: fresh memory costs a page fault per page. */
+  const spare: ArrayBuffer[] = [];
 
   // The worker keeps the process alive only while an answer is awaited.
   const refWhileWaiting = () => (waiting.size > 0 ? worker.ref() : worker.unref());
@@ -62,6 +64,7 @@ export function createLiveAnalysis(recording: Recording, options: AnalysisOption
   worker.on('message', (message: FromWorker) => {
     if (message.type === 'ack') {
       inFlight -= 1;
+      if (message.bytes.byteLength === MAX_ANALYSIS_BATCH_BYTES) spare.push(message.bytes);
       return pump();
     }
     const waiter = waiting.get(message.id);
@@ -83,13 +86,15 @@ export function createLiveAnalysis(recording: Recording, options: AnalysisOption
       }
       let end = head;
       let size = 0;
-      while (end < queue.length && size < MAX_ANALYSIS_BATCH_BYTES) {
+      while (end < queue.length) {
         const item = queue[end]!;
-        if (item.kind === 'query') break;
-        size += item.data?.length ?? 0;
+        const length = item.kind === 'op' ? (item.data?.length ?? 0) : 0;
+        if (item.kind === 'query' || (end > head && size + length > MAX_ANALYSIS_BATCH_BYTES)) break;
+        size += length;
         end += 1;
       }
-      const bytes = new Uint8Array(size);
+      // One chunk may be larger than a batch (then it goes alone, in a buffer of its own).
+      const bytes = new Uint8Array(size <= MAX_ANALYSIS_BATCH_BYTES ? (spare.pop() ?? new ArrayBuffer(MAX_ANALYSIS_BATCH_BYTES)) : new ArrayBuffer(size));
       const ops: AnalysisOp[] = [];
       let offset = 0;
       for (let i = head; i < end; i++) {
