@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AnalysisOptions } from '../core/index';
 import type { AnalysisInit, AnalysisOp, AnalysisQuery, AnswerOf, FromWorker, ToWorker } from './analysis-protocol';
@@ -31,7 +32,11 @@ function startWorker(init: AnalysisInit): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
   const entry = new URL(fromSource ? './analysis-worker.ts' : './analysis-worker.js', import.meta.url);
   if (!fromSource) return new Worker(entry, { workerData: init });
-  const tsx = createRequire(import.meta.url).resolve('tsx/esm/api');
+  // tsx's ESM register API, by its package's exports map (a require would pick its CJS build).
+  const require = createRequire(import.meta.url);
+  const tsxPackage = require.resolve('tsx/package.json');
+  const api = (require(tsxPackage) as { exports: Record<string, { import: { default: string } }> }).exports['./esm/api']!.import.default;
+  const tsx = new URL(api, pathToFileURL(tsxPackage)).href;
   const boot = `import(${JSON.stringify(tsx)}).then((api) => api.register()).then(() => import(${JSON.stringify(entry.href)}))`;
   return new Worker(boot, { eval: true, workerData: init });
 }
