@@ -10,14 +10,27 @@ export interface Recorded {
   bytes: number;
   /** The body outgrew a cap: later chunks are proxied, not recorded. */
   clipped: boolean;
+  /** The recording's sequence number of each of its events (see RecordingEvent), 0 until it happened. */
+  seqs: { open: number; response: number; chunks: number[]; end: number };
 }
 
-/** What the recording tells its listeners (the live view's feed), in order. */
+/**
+ * What the recording tells its listeners (the live analysis, the live view's feed), in order.
+ * `seq` numbers the recording's events from 1, across all exchanges, so a listener that lost
+ * some can ask for those after the last it had ({@link Recording.since}).
+ */
 export type RecordingEvent =
-  | { kind: 'open'; rec: Recorded }
-  | { kind: 'response'; rec: Recorded }
-  | { kind: 'chunk'; rec: Recorded; time: number; data: Uint8Array }
-  | { kind: 'end'; rec: Recorded };
+  | { kind: 'open'; rec: Recorded; seq: number }
+  | { kind: 'response'; rec: Recorded; seq: number }
+  | { kind: 'chunk'; rec: Recorded; seq: number; time: number; data: Uint8Array }
+  | { kind: 'end'; rec: Recorded; seq: number };
+
+/** The recording's events after a point, and for each body then mid-way, its last chunk before that point. */
+export interface Since {
+  events: RecordingEvent[];
+  /** The chunk each such body last delivered before the point (a decoder picks up its state from it). */
+  before: { rec: Recorded; data: Uint8Array }[];
+}
 
 export interface Recording {
   /** Starts recording an exchange; undefined when {@link MAX_EXCHANGES} is reached (counted). */
@@ -41,8 +54,12 @@ export interface Recording {
   readonly frozen: boolean;
   /** Listens to what is recorded from now on; returns the unsubscribe. */
   subscribe(listener: (event: RecordingEvent) => void): () => void;
-  /** Each recorded exchange as a replay of events, for a listener that joins late. */
+  /** Each recorded exchange as a replay of events (exchange by exchange), for a listener that joins late. */
   replay(listener: (event: RecordingEvent) => void): void;
+  /** The sequence number of the last event so far (0 before any). */
+  lastSeq(): number;
+  /** The events after `seq` (at most {@link lastSeq}), in their order. */
+  since(seq: number): Since;
 }
 
 const CLIPPED = (limit: number) => `the proxy recorded only the first ${limit} bytes of this body (its recording cap); the rest was proxied unseen`;
@@ -59,6 +76,7 @@ export function createRecording(counters: ProxyCounters): Recording {
   let open = 0;
   let totalBytes = 0;
   let frozen = false;
+  let seq = 0;
   const emit = (event: RecordingEvent) => {
     for (const listener of listeners) listener(event);
   };
@@ -68,7 +86,7 @@ export function createRecording(counters: ProxyCounters): Recording {
     rec.exchange.entry = list.length;
     rec.index = list.length;
     list.push(rec);
-    emit({ kind: 'open', rec });
+    emit({ kind: 'open', rec, seq: (rec.seqs.open = ++seq) });
   };
 
   return {
@@ -80,7 +98,7 @@ export function createRecording(counters: ProxyCounters): Recording {
       started += 1;
       open += 1;
       const exchange: Exchange = { ...request, status: 0, responseHeaders: [], chunks: [], end: { state: 'open' } };
-      return { exchange, index: -1, bytes: 0, clipped: false };
+      return { exchange, index: -1, bytes: 0, clipped: false, seqs: { open: 0, response: 0, chunks: [], end: 0 } };
     },
     requestDone(rec, body) {
       if (rec.index >= 0) return;
@@ -94,7 +112,7 @@ export function createRecording(counters: ProxyCounters): Recording {
       ensureOpen(rec);
       rec.exchange.status = response.status;
       rec.exchange.responseHeaders = response.headers;
-      emit({ kind: 'response', rec });
+      emit({ kind: 'response', rec, seq: (rec.seqs.response = ++seq) });
     },
     chunk(rec, data, time) {
       if (frozen || rec.exchange.end.state !== 'open') return;
@@ -109,14 +127,15 @@ export function createRecording(counters: ProxyCounters): Recording {
       totalBytes += data.length;
       const chunk = { time, data };
       rec.exchange.chunks.push(chunk);
-      emit({ kind: 'chunk', rec, time, data });
+      rec.seqs.chunks.push(++seq);
+      emit({ kind: 'chunk', rec, seq, time, data });
     },
     end(rec, end) {
       if (frozen || rec.exchange.end.state !== 'open') return;
       ensureOpen(rec);
       const kept = rec.clipped ? { ...end, bodyAbsent: CLIPPED(Math.min(rec.bytes, MAX_STREAM_RECORD_BYTES)) } : end;
       rec.exchange.end = kept;
-      emit({ kind: 'end', rec });
+      emit({ kind: 'end', rec, seq: (rec.seqs.end = ++seq) });
       open -= 1;
       if (open > 0) return;
       for (const wake of waiters) wake();
@@ -136,12 +155,38 @@ export function createRecording(counters: ProxyCounters): Recording {
       return () => void listeners.delete(listener);
     },
     replay(listener) {
+      for (const rec of list) for (const event of eventsOf(rec)) listener(event);
+    },
+    lastSeq: () => seq,
+    since(after) {
+      const events: RecordingEvent[] = [];
+      const before: Since['before'] = [];
       for (const rec of list) {
-        listener({ kind: 'open', rec });
-        if (rec.exchange.status !== 0 || rec.exchange.responseHeaders.length > 0) listener({ kind: 'response', rec });
-        for (const c of rec.exchange.chunks) listener({ kind: 'chunk', rec, time: c.time, data: c.data as Uint8Array });
-        if (rec.exchange.end.state !== 'open') listener({ kind: 'end', rec });
+        if (rec.seqs.end !== 0 && rec.seqs.end <= after) continue;
+        const { chunks } = rec.exchange;
+        // Chunk seqs rise: the first after the point, by binary search.
+        let low = 0;
+        let high = chunks.length;
+        while (low < high) {
+          const mid = (low + high) >>> 1;
+          if (rec.seqs.chunks[mid]! <= after) low = mid + 1;
+          else high = mid;
+        }
+        if (low > 0) before.push({ rec, data: chunks[low - 1]!.data as Uint8Array });
+        for (const event of eventsOf(rec, low)) if (event.seq > after) events.push(event);
       }
+      events.sort((a, b) => a.seq - b.seq);
+      return { events, before };
     },
   };
+}
+
+/** One recorded exchange's events, its chunks from `fromChunk` on. */
+function* eventsOf(rec: Recorded, fromChunk = 0): Generator<RecordingEvent> {
+  const { seqs, exchange } = rec;
+  if (seqs.open === 0) return;
+  yield { kind: 'open', rec, seq: seqs.open };
+  if (seqs.response !== 0) yield { kind: 'response', rec, seq: seqs.response };
+  for (let i = fromChunk; i < exchange.chunks.length; i++) yield { kind: 'chunk', rec, seq: seqs.chunks[i]!, time: exchange.chunks[i]!.time, data: exchange.chunks[i]!.data as Uint8Array };
+  if (seqs.end !== 0) yield { kind: 'end', rec, seq: seqs.end };
 }
