@@ -62,7 +62,9 @@ export interface Recording {
   since(seq: number): Since;
 }
 
-const CLIPPED = (limit: number) => `the proxy recorded only the first ${limit} bytes of this body (its recording cap); the rest was proxied unseen`;
+const CLIPPED = (limit: number, end: StreamEnd) =>
+  `the proxy recorded only the first ${limit} bytes of this body (its recording cap); the rest was proxied unseen` +
+  (end.state === 'complete' ? ', and the body then ended normally' : '');
 
 /**
  * The proxy's recording: the exchanges it passed on, as they happen, for its listeners (the live
@@ -133,7 +135,8 @@ export function createRecording(counters: ProxyCounters): Recording {
     end(rec, end) {
       if (frozen || rec.exchange.end.state !== 'open') return;
       ensureOpen(rec);
-      const kept = rec.clipped ? { ...end, bodyAbsent: CLIPPED(Math.min(rec.bytes, MAX_STREAM_RECORD_BYTES)) } : end;
+      // A clipped body: its kept start is analysed; a normal close is not where the kept body ended.
+      const kept: StreamEnd = rec.clipped ? { ...end, state: end.state === 'complete' ? 'unknown' : end.state, bodyClipped: CLIPPED(Math.min(rec.bytes, MAX_STREAM_RECORD_BYTES), end) } : end;
       rec.exchange.end = kept;
       emit({ kind: 'end', rec, seq: (rec.seqs.end = ++seq) });
       open -= 1;
