@@ -1,7 +1,6 @@
-import type { Finding, Report } from '../core';
 import { nonZero } from '../proxy/caps';
+import type { LiveCounts } from '../proxy/analysis-protocol';
 import type { RunningProxy } from '../proxy/server';
-import { formatFinding, formatResume, formatSession } from './formats/text';
 
 /** Where live output goes: finding lines, and a status line (redrawn in place on a terminal). */
 export interface TerminalOut {
@@ -17,68 +16,35 @@ const CHECK_EVERY_MS = 100;
 /** Without a terminal, a changed status line is printed at most this often. */
 const PLAIN_STATUS_EVERY_MS = 5_000;
 
-/**
- * Findings about what has not happened (yet): live, a call whose stream just broke has no
- * response only until its resume delivers one. They are judged once, in the final report.
- */
-const FINAL_ONLY: ReadonlySet<string> = new Set(['result-lost']);
-
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The status line: what the proxy has seen so far, and what it could not record. */
-export function statusLine(proxy: RunningProxy, report: Report): string {
-  const { summary } = report;
-  // Counted as they are printed: findings judged only at the end are not counted live.
-  const live = report.sessions.flatMap((s) => s.findings).filter((f) => !FINAL_ONLY.has(f.code));
-  const errors = live.filter((f) => f.severity === 'error').length;
-  const warnings = live.filter((f) => f.severity === 'warning').length;
+export function statusLine(proxy: RunningProxy, counts: LiveCounts): string {
   const open = proxy.recording.openCount();
   const dropped = nonZero(proxy.counters);
   return (
-    `proxy: ${plural(summary.sessions, 'session')}, ${plural(summary.streams, 'stream')} (${open} open), ${plural(summary.events, 'event')}; ` +
-    `${plural(errors, 'error')}, ${plural(warnings, 'warning')}` +
+    `proxy: ${plural(counts.sessions, 'session')}, ${plural(counts.streams, 'stream')} (${open} open), ${plural(counts.events, 'event')}; ` +
+    `${plural(counts.errors, 'error')}, ${plural(counts.warnings, 'warning')}` +
     (dropped.length > 0 ? `; ${dropped.join(', ')}` : '')
   );
 }
 
 /**
- * Prints each finding when the live analysis first reports it, under its session's heading as
- * `check` prints it, and each resume's verdict once its stream has ended. Returns a stop function.
+ * Prints what the live analysis reports while traffic flows (see cli/live-findings.ts) and keeps
+ * the status line current. Returns a stop function, which prints what is left once the analysis
+ * has caught up with the recording.
  */
-export function watchInTerminal(proxy: RunningProxy, out: TerminalOut): () => void {
-  const analyzer = proxy.recording.analyzer;
-  const printed = new Set<string>();
-  let lastSession: string | undefined;
+export function watchInTerminal(proxy: RunningProxy, out: TerminalOut): () => Promise<void> {
   let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
   let lastPlain = 0;
   let lastStatus = '';
 
-  const print = (session: string, heading: string, text: string) => {
-    if (session !== lastSession) out.line(heading);
-    lastSession = session;
-    out.line(`  ${text}`);
-  };
-  const check = () => {
-    timer = undefined;
-    const report = analyzer.report();
-    const findingKey = (f: Finding) => `${f.code}|${f.stream}|${f.event}`;
-    // Findings about the input as a whole (no MCP traffic at all) come with the final report only.
-    for (const session of report.sessions) {
-      const ended = new Set(session.streams.filter((s) => s.end !== 'open').map((s) => s.index));
-      for (const resume of session.resumes) {
-        const key = `resume|${resume.stream}`;
-        if (printed.has(key) || !ended.has(resume.stream)) continue;
-        printed.add(key);
-        print(session.key, formatSession(session), formatResume(resume));
-      }
-      for (const f of session.findings) {
-        const key = `${session.key}|${findingKey(f)}`;
-        if (printed.has(key) || FINAL_ONLY.has(f.code)) continue;
-        printed.add(key);
-        print(session.key, formatSession(session), formatFinding(f, analyzer));
-      }
-    }
-    const status = statusLine(proxy, report);
+  const check = async () => {
+    const { lines, counts } = await proxy.analysis.live();
+    for (const line of lines) out.line(line);
+    const status = statusLine(proxy, counts);
     if (out.status) out.status(status);
     else if (status !== lastStatus && Date.now() - lastPlain >= PLAIN_STATUS_EVERY_MS) {
       out.plainStatus(status);
@@ -86,14 +52,21 @@ export function watchInTerminal(proxy: RunningProxy, out: TerminalOut): () => vo
     }
     lastStatus = status;
   };
+  // One check at a time: the next is scheduled only once the last has answered.
   const schedule = () => {
-    timer ??= setTimeout(check, CHECK_EVERY_MS);
+    if (stopped || timer || running) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      running = check().finally(() => (running = undefined));
+    }, CHECK_EVERY_MS);
   };
   const unsubscribe = proxy.recording.subscribe(schedule);
   schedule();
-  return () => {
+  return async () => {
+    stopped = true;
     unsubscribe();
     if (timer) clearTimeout(timer);
-    check();
+    await running;
+    await check();
   };
 }

@@ -6,7 +6,6 @@ import { nonZero, STOP_WAIT_MS } from '../proxy/caps';
 import { startProxy, type RunningProxy } from '../proxy/server';
 import { parseProxyArgs, PROXY_USAGE, type ProxyArgs } from './proxy-args';
 import { watchInTerminal, type TerminalOut } from './live-terminal';
-import { formatText } from './formats/text';
 import type { Io } from './main';
 import { openView, type OpenedView } from './proxy-view';
 
@@ -44,6 +43,7 @@ export async function runProxyCommand(argv: readonly string[], plainIo: Io, mode
   const view = args.view ? await openView(proxy, args.view, args.open, io) : 'none';
   if (view === undefined) {
     await proxy.stop(0);
+    await proxy.analysis.close();
     return 2;
   }
   const stopWatching = watchInTerminal(proxy, terminalOut(io));
@@ -52,13 +52,19 @@ export async function runProxyCommand(argv: readonly string[], plainIo: Io, mode
   const open = proxy.recording.openCount();
   io.stderr(`mcp-stream-lens proxy: ${reason}${open > 0 ? `; waiting up to ${STOP_WAIT_MS / 1000} s for ${open} open streams` : ""}`);
   const { cut } = await proxy.stop();
-  stopWatching();
-  clearStatus();
-  if (view !== 'none') await view.close();
-  if (cut > 0) io.stderr(`mcp-stream-lens proxy: ${cut} streams were still open; they are recorded as open`);
-
-  const code = await finalReport(proxy, args, io);
-  return childCode === undefined ? code : Math.max(code, childCode);
+  try {
+    await stopWatching();
+    clearStatus();
+    if (view !== 'none') await view.close();
+    if (cut > 0) io.stderr(`mcp-stream-lens proxy: ${cut} streams were still open; they are recorded as open`);
+    const code = await finalReport(proxy, args, io);
+    return childCode === undefined ? code : Math.max(code, childCode);
+  } catch (error) {
+    io.stderr(`mcp-stream-lens proxy: ${(error as Error).message}`);
+    return 2;
+  } finally {
+    await proxy.analysis.close();
+  }
 }
 
 /** Waits for Ctrl-C / SIGTERM, `--duration`, or (record) the command's exit. */
@@ -101,8 +107,8 @@ async function runUntilStopped(proxy: RunningProxy, args: ProxyArgs, io: Io, mod
 
 /** Writes the HAR if asked, prints the report as `check` does, and returns `check`'s exit code. */
 async function finalReport(proxy: RunningProxy, args: ProxyArgs, io: Io): Promise<number> {
-  const analyzer = proxy.recording.analyzer;
-  const report = analyzer.report({ final: true });
+  // Asked first: the answer waits for the analysis to catch up with all that was recorded.
+  const final = await proxy.analysis.finalText(args.har ?? 'proxy');
   if (args.har) {
     const exchanges = proxy.recording.exchanges();
     try {
@@ -114,9 +120,9 @@ async function finalReport(proxy: RunningProxy, args: ProxyArgs, io: Io): Promis
   }
   const counts = nonZero(proxy.counters);
   // stdout holds exactly what `check` prints for the HAR; what the proxy counted goes beside it.
-  io.stdout(formatText({ path: args.har ?? 'proxy', report, analyzer, skippedEntries: 0, problems: [] }));
+  io.stdout(final.text);
   if (counts.length > 0) io.stderr(`mcp-stream-lens proxy: counted ${counts.join(', ')} (see SECURITY.md for each cap)`);
-  const failing = report.summary.errors > 0 || (args.failOn === 'warning' && report.summary.warnings > 0);
+  const failing = final.errors > 0 || (args.failOn === 'warning' && final.warnings > 0);
   return failing ? 1 : 0;
 }
 

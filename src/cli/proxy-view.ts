@@ -45,11 +45,24 @@ export async function openView(proxy: RunningProxy, listen: ListenAddress, open:
   }
 }
 
-/** Opens `url` in the system browser; a failure is reported, never fatal. */
+/**
+ * The command that opens `url`: `$BROWSER` first, as many CLIs read it (its first entry of a
+ * `:`-separated list; `%s` there stands for the URL, else the URL comes last), then the system's
+ * opener. Split on spaces and run without a shell, so the URL is one argument, never shell text.
+ */
+export function browserCommand(url: string, env: NodeJS.ProcessEnv = process.env, platform = process.platform): [string, string[]] {
+  const words = (env.BROWSER ?? '').split(':')[0]!.trim().split(/\s+/).filter(Boolean);
+  if (words.length > 0) {
+    const [command, ...args] = words.map((word) => word.replaceAll('%s', url));
+    return [command!, words.some((word) => word.includes('%s')) ? args : [...args, url]];
+  }
+  return platform === 'darwin' ? ['open', [url]] : platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+}
+
+/** Opens `url` in the user's browser; a failure is reported, never fatal. */
 function openBrowser(url: string, io: Io): void {
-  const [command, args] =
-    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
-  const child = spawn(command, args as string[], { stdio: 'ignore', detached: true });
+  const [command, args] = browserCommand(url);
+  const child = spawn(command, args, { stdio: 'ignore', detached: true });
   child.once('error', (error) => io.stderr(`mcp-stream-lens proxy: could not open a browser (${(error as NodeJS.ErrnoException).code ?? error.message}); open the URL above`));
   child.unref();
 }

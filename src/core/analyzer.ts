@@ -137,7 +137,8 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
     end(index, end) {
       const stream = get(index);
       if (!stream || stream.end.state !== 'open' || end.state === 'open') return;
-      if (stream.framer) stream.framer.finish(end.time ?? stream.request.startTime);
+      // A clipped body's unfinished last event was cut by the recorder, not by the server.
+      if (stream.framer && !end.bodyClipped) stream.framer.finish(end.time ?? stream.request.startTime);
       // An ended stream frames nothing more; its framer's buffers need not live with the session.
       stream.framer = undefined;
       settleSession(stream, true);
@@ -152,7 +153,7 @@ export function createAnalyzer(options: AnalysisOptions = {}): Analyzer {
       }
       stream.events.trim();
       stream.end = endOf(stream, end);
-      if (end.bodyAbsent) stream.session?.unseen.push(stream);
+      if (end.bodyAbsent || end.bodyClipped) stream.session?.unseen.push(stream);
     },
     report: (options) => buildReport(sessions.values(), streams, options?.final ?? false),
     events: (index) => get(index)?.events ?? NO_EVENTS,
@@ -216,7 +217,7 @@ const CUT_INSIDE_EVENT = 'the body ends inside an event, so the stream was cut (
  */
 function endOf(stream: StreamState, end: StreamEnd): StreamEnd {
   const cut = stream.events.length > stream.completeEvents;
-  if (end.state !== 'unknown' || !cut) return end;
+  if (end.state !== 'unknown' || !cut || end.bodyClipped) return end;
   return { ...end, state: 'reset', error: end.error ?? CUT_INSIDE_EVENT, inferred: true };
 }
 

@@ -47,6 +47,14 @@ export interface StreamEnd {
    */
   bodyAbsent?: true | string;
   /**
+   * The recorder kept only the start of the body (a cap of its own: the proxy's recording cap),
+   * and says why in words. The kept start is read as usual; what came after it is unknown, like
+   * an absent body's events, so no rule concludes anything from events missing after the clip,
+   * and the unfinished event the clip cut is no sign of a break. `state` is how the connection
+   * ended (`unknown` when it closed normally: the kept body did not end there).
+   */
+  bodyClipped?: string;
+  /**
    * `state` was inferred from the body rather than recorded: a body that ends inside an event
    * was cut (`reset`), though the writer marked no error.
    */

@@ -22,6 +22,14 @@ export const MAX_VIEWERS = 8;
 export const MAX_VIEWER_BACKLOG_BYTES = 32 * 1024 * 1024;
 /** Characters of body text in one live-view item; longer chunks are split. */
 export const MAX_FEED_TEXT_CHARS = 1024 * 1024;
+/**
+ * Body bytes in one batch posted to the analysis worker (one copy each). What waits to be posted
+ * is the recording's own chunks, referenced, so the analysis falling behind costs no more memory
+ * than the recording caps allow.
+ */
+export const MAX_ANALYSIS_BATCH_BYTES = 4 * 1024 * 1024;
+/** Batches posted to the analysis worker and not yet acknowledged. */
+export const MAX_ANALYSIS_BATCHES_IN_FLIGHT = 2;
 /** How long a stop waits for open streams before it cuts them. */
 export const STOP_WAIT_MS = 3_000;
 

@@ -1,23 +1,36 @@
-import { createAnalyzer, type AnalysisOptions, type Analyzer, type Exchange, type ResponseInfo, type StreamEnd } from '../core/index';
+import type { Exchange, ResponseInfo, StreamEnd } from '../core/index';
 import { MAX_EXCHANGES, MAX_RECORDING_BYTES, MAX_STREAM_RECORD_BYTES, type ProxyCounters } from './caps';
 
 /** One exchange the proxy records: the core's record of it, and its stream index in the analysis. */
 export interface Recorded {
   readonly exchange: Exchange;
-  /** The stream index in the analysis (and the HAR entry's index); -1 until the request is whole. */
+  /** The stream index in the analysis (and the HAR entry's index: both count exchanges in order); -1 until the request is whole. */
   index: number;
   /** Response body bytes recorded. */
   bytes: number;
   /** The body outgrew a cap: later chunks are proxied, not recorded. */
   clipped: boolean;
+  /** The recording's sequence number of each of its events (see RecordingEvent), 0 until it happened. */
+  seqs: { open: number; response: number; chunks: number[]; end: number };
 }
 
-/** What the recording tells its listeners (the live view's feed), in order. */
+/**
+ * What the recording tells its listeners (the live analysis, the live view's feed), in order.
+ * `seq` numbers the recording's events from 1, across all exchanges, so a listener that lost
+ * some can ask for those after the last it had ({@link Recording.since}).
+ */
 export type RecordingEvent =
-  | { kind: 'open'; rec: Recorded }
-  | { kind: 'response'; rec: Recorded }
-  | { kind: 'chunk'; rec: Recorded; time: number; data: Uint8Array }
-  | { kind: 'end'; rec: Recorded };
+  | { kind: 'open'; rec: Recorded; seq: number }
+  | { kind: 'response'; rec: Recorded; seq: number }
+  | { kind: 'chunk'; rec: Recorded; seq: number; time: number; data: Uint8Array }
+  | { kind: 'end'; rec: Recorded; seq: number };
+
+/** The recording's events after a point, and for each body then mid-way, its last chunk before that point. */
+export interface Since {
+  events: RecordingEvent[];
+  /** The chunk each such body last delivered before the point (a decoder picks up its state from it). */
+  before: { rec: Recorded; data: Uint8Array }[];
+}
 
 export interface Recording {
   /** Starts recording an exchange; undefined when {@link MAX_EXCHANGES} is reached (counted). */
@@ -33,7 +46,6 @@ export interface Recording {
   openCount(): number;
   /** Resolves once no recorded exchange is open. */
   settled(): Promise<void>;
-  readonly analyzer: Analyzer;
   /**
    * Records nothing more: exchanges still open stay `open` (still streaming when the capture
    * ended), though the proxy then cuts their connections.
@@ -42,18 +54,23 @@ export interface Recording {
   readonly frozen: boolean;
   /** Listens to what is recorded from now on; returns the unsubscribe. */
   subscribe(listener: (event: RecordingEvent) => void): () => void;
-  /** Each recorded exchange as a replay of events, for a listener that joins late. */
+  /** Each recorded exchange as a replay of events (exchange by exchange), for a listener that joins late. */
   replay(listener: (event: RecordingEvent) => void): void;
+  /** The sequence number of the last event so far (0 before any). */
+  lastSeq(): number;
+  /** The events after `seq` (at most {@link lastSeq}), in their order. */
+  since(seq: number): Since;
 }
 
-const CLIPPED = (limit: number) => `the proxy recorded only the first ${limit} bytes of this body (its recording cap); the rest was proxied unseen`;
+const CLIPPED = (limit: number, end: StreamEnd) =>
+  `the proxy recorded only the first ${limit} bytes of this body (its recording cap); the rest was proxied unseen` +
+  (end.state === 'complete' ? ', and the body then ended normally' : '');
 
 /**
- * The proxy's recording: the exchanges it passed on, fed into the analysis core as they happen.
- * The analysis keeps no payloads (the recording holds the bytes, for the HAR and the live view).
+ * The proxy's recording: the exchanges it passed on, as they happen, for its listeners (the live
+ * analysis, the live view's feed) and the HAR. It holds the bytes; listeners only reference them.
  */
-export function createRecording(options: AnalysisOptions, counters: ProxyCounters): Recording {
-  const analyzer = createAnalyzer({ ...options, keepPayloads: false });
+export function createRecording(counters: ProxyCounters): Recording {
   const list: Recorded[] = [];
   const listeners = new Set<(event: RecordingEvent) => void>();
   const waiters = new Set<() => void>();
@@ -61,6 +78,7 @@ export function createRecording(options: AnalysisOptions, counters: ProxyCounter
   let open = 0;
   let totalBytes = 0;
   let frozen = false;
+  let seq = 0;
   const emit = (event: RecordingEvent) => {
     for (const listener of listeners) listener(event);
   };
@@ -68,13 +86,12 @@ export function createRecording(options: AnalysisOptions, counters: ProxyCounter
     if (rec.index >= 0) return;
     // The HAR entry this exchange becomes, for findings' evidence (as `check` reads it back).
     rec.exchange.entry = list.length;
-    rec.index = analyzer.open(rec.exchange);
+    rec.index = list.length;
     list.push(rec);
-    emit({ kind: 'open', rec });
+    emit({ kind: 'open', rec, seq: (rec.seqs.open = ++seq) });
   };
 
   return {
-    analyzer,
     start(request) {
       if (started >= MAX_EXCHANGES) {
         counters.exchangesNotRecorded += 1;
@@ -83,7 +100,7 @@ export function createRecording(options: AnalysisOptions, counters: ProxyCounter
       started += 1;
       open += 1;
       const exchange: Exchange = { ...request, status: 0, responseHeaders: [], chunks: [], end: { state: 'open' } };
-      return { exchange, index: -1, bytes: 0, clipped: false };
+      return { exchange, index: -1, bytes: 0, clipped: false, seqs: { open: 0, response: 0, chunks: [], end: 0 } };
     },
     requestDone(rec, body) {
       if (rec.index >= 0) return;
@@ -97,8 +114,7 @@ export function createRecording(options: AnalysisOptions, counters: ProxyCounter
       ensureOpen(rec);
       rec.exchange.status = response.status;
       rec.exchange.responseHeaders = response.headers;
-      analyzer.respond(rec.index, response);
-      emit({ kind: 'response', rec });
+      emit({ kind: 'response', rec, seq: (rec.seqs.response = ++seq) });
     },
     chunk(rec, data, time) {
       if (frozen || rec.exchange.end.state !== 'open') return;
@@ -113,16 +129,16 @@ export function createRecording(options: AnalysisOptions, counters: ProxyCounter
       totalBytes += data.length;
       const chunk = { time, data };
       rec.exchange.chunks.push(chunk);
-      analyzer.chunk(rec.index, chunk);
-      emit({ kind: 'chunk', rec, time, data });
+      rec.seqs.chunks.push(++seq);
+      emit({ kind: 'chunk', rec, seq, time, data });
     },
     end(rec, end) {
       if (frozen || rec.exchange.end.state !== 'open') return;
       ensureOpen(rec);
-      const kept = rec.clipped ? { ...end, bodyAbsent: CLIPPED(Math.min(rec.bytes, MAX_STREAM_RECORD_BYTES)) } : end;
+      // A clipped body: its kept start is analysed; a normal close is not where the kept body ended.
+      const kept: StreamEnd = rec.clipped ? { ...end, state: end.state === 'complete' ? 'unknown' : end.state, bodyClipped: CLIPPED(Math.min(rec.bytes, MAX_STREAM_RECORD_BYTES), end) } : end;
       rec.exchange.end = kept;
-      analyzer.end(rec.index, kept);
-      emit({ kind: 'end', rec });
+      emit({ kind: 'end', rec, seq: (rec.seqs.end = ++seq) });
       open -= 1;
       if (open > 0) return;
       for (const wake of waiters) wake();
@@ -142,12 +158,38 @@ export function createRecording(options: AnalysisOptions, counters: ProxyCounter
       return () => void listeners.delete(listener);
     },
     replay(listener) {
+      for (const rec of list) for (const event of eventsOf(rec)) listener(event);
+    },
+    lastSeq: () => seq,
+    since(after) {
+      const events: RecordingEvent[] = [];
+      const before: Since['before'] = [];
       for (const rec of list) {
-        listener({ kind: 'open', rec });
-        if (rec.exchange.status !== 0 || rec.exchange.responseHeaders.length > 0) listener({ kind: 'response', rec });
-        for (const c of rec.exchange.chunks) listener({ kind: 'chunk', rec, time: c.time, data: c.data as Uint8Array });
-        if (rec.exchange.end.state !== 'open') listener({ kind: 'end', rec });
+        if (rec.seqs.end !== 0 && rec.seqs.end <= after) continue;
+        const { chunks } = rec.exchange;
+        // Chunk seqs rise: the first after the point, by binary search.
+        let low = 0;
+        let high = chunks.length;
+        while (low < high) {
+          const mid = (low + high) >>> 1;
+          if (rec.seqs.chunks[mid]! <= after) low = mid + 1;
+          else high = mid;
+        }
+        if (low > 0) before.push({ rec, data: chunks[low - 1]!.data as Uint8Array });
+        for (const event of eventsOf(rec, low)) if (event.seq > after) events.push(event);
       }
+      events.sort((a, b) => a.seq - b.seq);
+      return { events, before };
     },
   };
+}
+
+/** One recorded exchange's events, its chunks from `fromChunk` on. */
+function* eventsOf(rec: Recorded, fromChunk = 0): Generator<RecordingEvent> {
+  const { seqs, exchange } = rec;
+  if (seqs.open === 0) return;
+  yield { kind: 'open', rec, seq: seqs.open };
+  if (seqs.response !== 0) yield { kind: 'response', rec, seq: seqs.response };
+  for (let i = fromChunk; i < exchange.chunks.length; i++) yield { kind: 'chunk', rec, seq: seqs.chunks[i]!, time: exchange.chunks[i]!.time, data: exchange.chunks[i]!.data as Uint8Array };
+  if (seqs.end !== 0) yield { kind: 'end', rec, seq: seqs.end };
 }

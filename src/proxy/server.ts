@@ -4,6 +4,7 @@ import type { AnalysisOptions } from '../core/index';
 import { createCounters, MAX_CONNECTIONS, STOP_WAIT_MS, type ProxyCounters } from './caps';
 import { createForwarder } from './forward';
 import { hostPort, isLoopback, type ListenAddress } from './listen-address';
+import { createLiveAnalysis, type LiveAnalysis } from './live-analysis';
 import { createRecording, type Recording } from './recording';
 import { clientUrl, type Target } from './targets';
 
@@ -19,6 +20,8 @@ export interface RunningProxy {
   /** The URL a client uses for each target, in `--target` order. */
   urls: { name: string; url: string }[];
   recording: Recording;
+  /** The live analysis of what is recorded (in a worker thread); close it when done with it. */
+  analysis: LiveAnalysis;
   counters: ProxyCounters;
   /** A warning to show when the proxy listens beyond this machine, else undefined. */
   exposure: string | undefined;
@@ -32,7 +35,8 @@ export interface RunningProxy {
 /** Starts the recording reverse proxy. Rejects when it cannot listen. */
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const counters = createCounters();
-  const recording = createRecording(options.analysis ?? {}, counters);
+  const recording = createRecording(counters);
+  const analysis = createLiveAnalysis(recording, options.analysis ?? {});
   const server = createServer({ requireHostHeader: false });
   server.maxConnections = MAX_CONNECTIONS;
   server.on('drop', () => (counters.connectionsRefused += 1));
@@ -47,7 +51,13 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     if (socket.writable && !socket.destroyed) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
     else socket.destroy();
   });
-  const origin = await listenOn(server, options.listen);
+  let origin: string;
+  try {
+    origin = await listenOn(server, options.listen);
+  } catch (error) {
+    await analysis.close();
+    throw error;
+  }
   const forward = createForwarder({ targets: options.targets, recording, counters, origin });
   server.on('request', (req, res) => {
     try {
@@ -64,6 +74,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     origin,
     urls: options.targets.map((target) => ({ name: target.name, url: clientUrl(origin, target) })),
     recording,
+    analysis,
     counters,
     exposure: isLoopback(options.listen.host) ? undefined : exposureWarning(origin),
     async stop(waitMs = STOP_WAIT_MS) {

@@ -53,7 +53,12 @@ export async function startViewServer(options: ViewOptions): Promise<ViewServer>
     const token = Buffer.from(url.searchParams.get('token') ?? '');
     const tokenOk = token.length === expected.length && timingSafeEqual(token, expected);
     if (req.method !== 'GET') return refuse(res, 405, 'GET only');
-    if (url.pathname === '/feed') return tokenOk ? feed.serve(withSafeHeaders(res)) : refuse(res, 403, 'the feed needs the token printed at start');
+    if (url.pathname === '/feed') {
+      if (!tokenOk) return refuse(res, 403, 'the feed needs the token printed at start');
+      const lastEventId = req.headers['last-event-id'];
+      if (!feed.serve(withSafeHeaders(res), typeof lastEventId === 'string' ? lastEventId : undefined)) options.counters.viewRefused += 1;
+      return;
+    }
     if (url.pathname === '/' || url.pathname === '/index.html') {
       return tokenOk ? sendFile(res, join(options.shellDir, 'index.html')) : refuse(res, 403, 'open the URL printed at start: it carries the token');
     }

@@ -55,6 +55,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await proxy.stop(0);
+  await proxy.analysis.close();
   await target.close();
 });
 
@@ -89,7 +90,8 @@ describe('the proxy under bad input', () => {
     await stillServes();
     const big = proxy.recording.exchanges().find((e) => e.url.endsWith('/big'))!;
     expect(big.end.state).toBe('complete');
-    expect(proxy.recording.analyzer.events(big.entry!).length).toBe(1);
+    const streams = (await proxy.analysis.report()).sessions.flatMap((s) => s.streams);
+    expect(streams.find((s) => s.index === big.entry)!.events).toBe(1);
   });
 
   it('passes a never-ending line on until the target resets, recording up to its cap and counting the rest', async () => {
@@ -105,7 +107,15 @@ describe('the proxy under bad input', () => {
     // Node may turn a reset with unsent data into a plain close: the proxy records what it saw.
     expect(endless.end.state).toBe('reset');
     expect(endless.end.error).toMatch(/^the target (reset|closed) the connection/);
-    expect(endless.end.bodyAbsent).toMatch(/recorded only the first \d+ bytes/);
+    // Clipped, not absent: the kept start is analysed, and what came after it is unknown.
+    expect(endless.end.bodyAbsent).toBeUndefined();
+    expect(endless.end.bodyClipped).toMatch(/recorded only the first \d+ bytes/);
+    const report = await proxy.analysis.report();
+    const stream = report.sessions.flatMap((s) => s.streams).find((s) => s.index === endless.entry)!;
+    expect(stream).toMatchObject({ body: 'partial', end: 'reset' });
+    const findings = report.sessions.flatMap((s) => s.findings).filter((f) => f.stream === endless.entry);
+    expect(findings.map((f) => f.code)).toEqual(['body-not-captured']);
+    expect(findings[0]!.message).toMatch(/captured only in part: the proxy recorded only the first \d+ bytes/);
     await stillServes();
   });
 
@@ -147,8 +157,8 @@ describe('the proxy under bad input', () => {
     }
   });
 
-  it('the analysis survives all of it', () => {
-    const report = proxy.recording.analyzer.report({ final: true });
+  it('the analysis survives all of it', async () => {
+    const report = await proxy.analysis.report({ final: true });
     expect(report.summary.streams + (report.summary.ignoredExchanges ?? 0)).toBe(proxy.recording.exchanges().length);
     expect(report.sessions.flatMap((s) => s.findings.map((f) => f.code))).toContain('malformed-event');
   });

@@ -17,7 +17,8 @@ async function throughProxy(scenario: Scenario) {
     const run = await runLongTask(proxy.urls[0]!.url, { ...DEMO_TASK, idempotencyKey: `proxy-${scenario}` });
     await lb.log.settled();
     await proxy.stop();
-    const report = proxy.recording.analyzer.report({ final: true });
+    const report = await proxy.analysis.report({ final: true });
+    await proxy.analysis.close();
     return { run, report, proxy, wire: lb.log.all() };
   } finally {
     await close();
@@ -79,7 +80,7 @@ describe('mcp-stream-lens proxy with the real SDK server and client', () => {
       await legacy.lb.log.settled();
       await stateless.lb.log.settled();
       await proxy.stop();
-      const report = proxy.recording.analyzer.report({ final: true });
+      const report = await proxy.analysis.report({ final: true });
       expect(report.sessions.map((s) => s.transport).sort()).toEqual(['http+sse', 'stateless']);
       expect(codes(report)).toContain('resume-on-stateless');
       const endpoint = proxy.recording.exchanges().find((e) => e.url.endsWith('/legacy/sse'))!;
@@ -90,6 +91,7 @@ describe('mcp-stream-lens proxy with the real SDK server and client', () => {
       expect(proxy.counters.unrouted).toBe(0);
     } finally {
       await proxy.stop(0);
+      await proxy.analysis.close();
       await legacy.close();
       await stateless.close();
     }

@@ -174,6 +174,7 @@ function recordedEnd(entry: Record<string, unknown>, response: Record<string, un
     if (ours.bodyAbsent === true) end.bodyAbsent = true;
     // The writer's own words for its limit; the file is untrusted, so they are kept short.
     else if (typeof ours.bodyAbsent === 'string' && ours.bodyAbsent !== '') end.bodyAbsent = ours.bodyAbsent.slice(0, MAX_ABSENT_REASON);
+    if (typeof ours.bodyClipped === 'string' && ours.bodyClipped !== '') end.bodyClipped = ours.bodyClipped.slice(0, MAX_ABSENT_REASON);
     return end;
   }
   const error = [response._error, entry._error, response._failureText, entry._failureText].find((e): e is string => typeof e === 'string' && e !== '');

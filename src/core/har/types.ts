@@ -57,7 +57,7 @@ export interface HarEntry {
   timings: { send: number; wait: number; receive: number };
   _chunks?: { t: number; n: number }[];
   _sse?: HarSseEvent[];
-  _end?: { state: EndState; error?: string; inferred?: true; bodyAbsent?: true | string };
+  _end?: { state: EndState; error?: string; inferred?: true; bodyAbsent?: true | string; bodyClipped?: string };
 }
 
 export interface Har {

@@ -112,6 +112,7 @@ function endOf(end: StreamEnd): NonNullable<HarEntry['_end']> {
   if (end.error !== undefined) out.error = end.error;
   if (end.inferred) out.inferred = true;
   if (end.bodyAbsent !== undefined) out.bodyAbsent = end.bodyAbsent;
+  if (end.bodyClipped !== undefined) out.bodyClipped = end.bodyClipped;
   return out;
 }
 

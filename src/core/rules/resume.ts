@@ -75,7 +75,7 @@ export function evaluateResume(session: SessionState, streams: readonly StreamSt
   }
   // Absent evidence is no evidence: a body the recorder did not keep, this one or the one that may
   // have delivered the cursor, leaves the resume open (body-not-captured says so).
-  if (stream.end.bodyAbsent) {
+  if (stream.end.bodyAbsent || stream.end.bodyClipped) {
     unseen = [stream, ...unseenBefore];
     return done('unverifiable');
   }

@@ -11,6 +11,7 @@ const NOT_KEPT = 'the recorder kept none of it';
  */
 export function bodyOf(stream: StreamState): NonNullable<StreamReport['body']> {
   if (stream.end.bodyAbsent) return 'absent';
+  if (stream.end.bodyClipped) return 'partial';
   return stream.end.state === 'reset' || stream.end.state === 'cancelled' ? 'partial' : 'full';
 }
 
@@ -20,9 +21,15 @@ export function bodyOf(stream: StreamState): NonNullable<StreamReport['body']> {
  * since nothing is concluded from events no one recorded.
  */
 export function bodyNotCaptured(stream: StreamState, waiting: readonly string[]): Finding {
-  const why = typeof stream.end.bodyAbsent === 'string' ? stream.end.bodyAbsent : NOT_KEPT;
   const depends = waiting.length === 0 ? '' : ` This leaves open ${[...new Set(waiting)].join(', and ')}.`;
+  const head = `The body of this ${stream.request.method} (status ${stream.response?.status ?? 0})`;
+  if (stream.end.bodyClipped) {
+    return finding('body-not-captured', stream, null,
+      `${head} was captured only in part: ${stream.end.bodyClipped}. Its events up to there are read; those after it are unknown, so nothing is concluded from their absence.${depends}`,
+      undefined, undefined, waiting.length > 0);
+  }
+  const why = typeof stream.end.bodyAbsent === 'string' ? stream.end.bodyAbsent : NOT_KEPT;
   return finding('body-not-captured', stream, null,
-    `The body of this ${stream.request.method} (status ${stream.response?.status ?? 0}) was not captured: ${why}. Its events are unknown, so nothing is concluded from their absence.${depends} To see them, capture live in the DevTools panel, or record through mcp-stream-lens proxy.`,
+    `${head} was not captured: ${why}. Its events are unknown, so nothing is concluded from their absence.${depends} To see them, capture live in the DevTools panel, or record through mcp-stream-lens proxy.`,
     undefined, undefined, waiting.length > 0);
 }

@@ -3,7 +3,7 @@ import type { PanelAdapter, PanelSink } from '../adapter';
 import { isDeliveryShape } from './load-recording';
 
 /** What the page says about its feed. */
-export type LiveState = 'connecting' | 'live' | 'ended';
+export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'ended';
 
 const NO_BACKGROUND_DROPS = { evictedItems: 0, evictedTabs: 0, undelivered: 0 };
 /** Deliveries held until the panel connects (it does so at once; this only bounds the wait). */
@@ -12,8 +12,10 @@ const MAX_EARLY_DELIVERIES = 10_000;
 /**
  * The live view's capture feed: the proxy's recording, delivered over SSE (`EventSource`) as a
  * page relay would deliver it. Each message is one delivery, shape-checked before use (its text
- * came from proxied streams). A feed that breaks is not reopened: the proxy numbers each feed
- * from 0, so a reconnect would replay everything into the same view twice.
+ * came from proxied streams). A feed whose connection breaks is reopened by `EventSource` itself,
+ * with the id of the last message it had as `Last-Event-ID`: the proxy goes on from there, in the
+ * same relay numbering, so nothing arrives twice and a gap would show in the drop counter. The
+ * feed ends for good when the proxy says so (`event: end`) or refuses the reconnect.
  */
 export function createLiveFeed(url: string, onState: (state: LiveState) => void): { adapter: PanelAdapter } {
   let sink: PanelSink | null = null;
@@ -22,9 +24,13 @@ export function createLiveFeed(url: string, onState: (state: LiveState) => void)
   onState('connecting');
   source.onopen = () => onState('live');
   source.onerror = () => {
+    // CONNECTING: the browser retries on its own. CLOSED: the proxy answered with an error.
+    onState(source.readyState === EventSource.CLOSED ? 'ended' : 'reconnecting');
+  };
+  source.addEventListener('end', () => {
     source.close();
     onState('ended');
-  };
+  });
   source.onmessage = (message: MessageEvent<string>) => {
     let value: unknown;
     try {

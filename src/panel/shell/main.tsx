@@ -8,7 +8,12 @@ import { createLiveFeed, type LiveState } from './live-feed';
 
 const status = document.getElementById('replay-status')!;
 const token = new URLSearchParams(window.location.search).get('token');
-const LIVE_TEXT: Record<LiveState, string> = { connecting: '', live: '', ended: 'The live feed ended (the proxy stopped, or this view fell behind). What is shown stays; reload for a fresh view.' };
+const LIVE_TEXT: Record<LiveState, string> = {
+  connecting: '',
+  live: '',
+  reconnecting: 'The live feed was cut; reconnecting. What is shown stays, and the feed goes on where it stopped.',
+  ended: 'The live feed ended (the proxy stopped, or refused this view). What is shown stays; reload for a fresh view.',
+};
 const onLive = (state: LiveState) => ((document.body.dataset.live = state), (status.textContent = LIVE_TEXT[state]));
 const live = token ? createLiveFeed(`./feed?token=${encodeURIComponent(token)}`, onLive) : undefined;
 const { adapter, replay, params } = createShellAdapter(window, live?.adapter);

@@ -1,0 +1,76 @@
+/**
+ * The proxy's analysis worker (a `node:worker_threads` thread): the live analysis runs here, so
+ * that the thread forwarding bytes never waits on it. It applies what the recording posts, in
+ * order, and answers queries (see analysis-protocol.ts).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { createAnalyzer } from '../core/index';
+import { createLiveFindings } from '../cli/live-findings';
+import { formatText } from '../cli/formats/text';
+import type { AnalysisInit, AnalysisQuery, AnswerOf, FromWorker, ToWorker } from './analysis-protocol';
+
+const port = parentPort!;
+const { options } = workerData as AnalysisInit;
+// The analysis keeps no payloads: the recording holds the bytes, for the HAR and the live view.
+const analyzer = createAnalyzer({ ...options, keepPayloads: false });
+const liveFindings = createLiveFindings(analyzer);
+/** The analyzer's index of each recorded stream (the same numbers, as both count opens in order). */
+const streams: number[] = [];
+/**
+ * Streams whose chunks the analyzer may keep past the call (a JSON body is joined at its end): it
+ * gets copies of those, since the batch's buffer goes back to be refilled. An event stream's
+ * chunks are decoded as they come, and no chunk is kept without payloads.
+ */
+const keepsChunks = new Set<number>();
+
+function answer(query: AnalysisQuery): AnswerOf[keyof AnswerOf] {
+  switch (query.ask) {
+    case 'report':
+      return analyzer.report({ final: query.final });
+    case 'live':
+      return liveFindings();
+    case 'final-text': {
+      const report = analyzer.report({ final: true });
+      const text = formatText({ path: query.path, report, analyzer, skippedEntries: 0, problems: [] });
+      return { text, errors: report.summary.errors, warnings: report.summary.warnings };
+    }
+  }
+}
+
+port.on('message', (message: ToWorker) => {
+  if (message.type === 'query') {
+    let reply: FromWorker;
+    try {
+      reply = { type: 'answer', id: message.id, value: answer(message.query) };
+    } catch (error) {
+      reply = { type: 'failed', id: message.id, error: String((error as Error).stack ?? error) };
+    }
+    return port.postMessage(reply);
+  }
+  for (const op of message.ops) {
+    switch (op.op) {
+      case 'open':
+        streams[op.stream] = analyzer.open(op.request);
+        break;
+      case 'respond':
+        if (!isEventStream(op.response.headers)) keepsChunks.add(op.stream);
+        analyzer.respond(streams[op.stream]!, op.response);
+        break;
+      case 'chunk':
+      {
+        const view = new Uint8Array(message.bytes, op.offset, op.length);
+        analyzer.chunk(streams[op.stream]!, { time: op.time, data: keepsChunks.has(op.stream) ? view.slice() : view });
+      }
+        break;
+      case 'end':
+        keepsChunks.delete(op.stream);
+        analyzer.end(streams[op.stream]!, op.end);
+        break;
+    }
+  }
+  port.postMessage({ type: 'ack', bytes: message.bytes } satisfies FromWorker, [message.bytes]);
+});
+
+function isEventStream(headers: readonly { name: string; value: string }[]): boolean {
+  return headers.some((h) => h.name.toLowerCase() === 'content-type' && /^\s*text\/event-stream/i.test(h.value));
+}

@@ -1,0 +1,168 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { AnalysisOptions } from '../core/index';
+import type { AnalysisInit, AnalysisOp, AnalysisQuery, AnswerOf, FromWorker, ToWorker } from './analysis-protocol';
+import { MAX_ANALYSIS_BATCH_BYTES, MAX_ANALYSIS_BATCHES_IN_FLIGHT } from './caps';
+import type { Recording, RecordingEvent } from './recording';
+
+/**
+ * The proxy's live analysis, in a worker thread: what the recording records is queued here and
+ * posted in batches, so forwarding a chunk never waits on analysing it. Every answer comes after
+ * everything recorded before it was asked has been analysed.
+ */
+export interface LiveAnalysis {
+  /** The report so far (`final`: the recording is over, as `check` reports a file). */
+  report(options?: { final?: boolean }): Promise<AnswerOf['report']>;
+  /** What to print live since the last call: new findings and verdicts, and the status counts. */
+  live(): Promise<AnswerOf['live']>;
+  /** The final report as `check` prints it for `path`, and its error and warning counts. */
+  finalText(path: string): Promise<AnswerOf['final-text']>;
+  /** Ends the worker; later queries reject. */
+  close(): Promise<void>;
+}
+
+type Queued = { kind: 'op'; op: AnalysisOp; data?: Uint8Array } | { kind: 'query'; id: number; query: AnalysisQuery };
+
+/**
+ * The worker's module: beside this one. Run from source (tests, tsx), it is TypeScript, which a
+ * worker cannot load by itself, so that worker first registers tsx's loader (a dev dependency).
+ */
+function startWorker(init: AnalysisInit): Worker {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const entry = new URL(fromSource ? './analysis-worker.ts' : './analysis-worker.js', import.meta.url);
+  if (!fromSource) return new Worker(entry, { workerData: init });
+  // tsx's ESM register API, by its package's exports map (a require would pick its CJS build).
+  const require = createRequire(import.meta.url);
+  const tsxPackage = require.resolve('tsx/package.json');
+  const api = (require(tsxPackage) as { exports: Record<string, { import: { default: string } }> }).exports['./esm/api']!.import.default;
+  const tsx = new URL(api, pathToFileURL(tsxPackage)).href;
+  const boot = `import(${JSON.stringify(tsx)}).then((api) => api.register()).then(() => import(${JSON.stringify(entry.href)}))`;
+  return new Worker(boot, { eval: true, workerData: init });
+}
+
+export function createLiveAnalysis(recording: Recording, options: AnalysisOptions): LiveAnalysis {
+  const worker = startWorker({ options });
+  const waiting = new Map<number, { resolve: (value: never) => void; reject: (error: Error) => void }>();
+  let queue: Queued[] = [];
+  let head = 0;
+  let inFlight = 0;
+  let scheduled = false;
+  let nextId = 0;
+  let failure: Error | undefined;
+  /** Batch buffers the worker has handed back, reused: fresh memory costs a page fault per page. */
+  const spare: ArrayBuffer[] = [];
+
+  // The worker keeps the process alive only while an answer is awaited.
+  const refWhileWaiting = () => (waiting.size > 0 ? worker.ref() : worker.unref());
+  refWhileWaiting();
+  const fail = (error: Error) => {
+    failure ??= error;
+    for (const { reject } of waiting.values()) reject(failure);
+    waiting.clear();
+    queue = [];
+    head = 0;
+    refWhileWaiting();
+  };
+  worker.on('error', (error) => fail(new Error(`the analysis worker failed: ${error.message}`)));
+  worker.on('exit', () => fail(new Error('the analysis worker has ended')));
+  worker.on('message', (message: FromWorker) => {
+    if (message.type === 'ack') {
+      inFlight -= 1;
+      if (message.bytes.byteLength === MAX_ANALYSIS_BATCH_BYTES) spare.push(message.bytes);
+      return pump();
+    }
+    const waiter = waiting.get(message.id);
+    waiting.delete(message.id);
+    refWhileWaiting();
+    if (message.type === 'answer') waiter?.resolve(message.value as never);
+    else waiter?.reject(new Error(`the analysis failed: ${message.error}`));
+  });
+
+  /** Posts what is queued, a batch at a time, while fewer than the cap are unacknowledged. */
+  function pump(): void {
+    scheduled = false;
+    while (inFlight < MAX_ANALYSIS_BATCHES_IN_FLIGHT && head < queue.length) {
+      const first = queue[head]!;
+      if (first.kind === 'query') {
+        head += 1;
+        post({ type: 'query', id: first.id, query: first.query });
+        continue;
+      }
+      let end = head;
+      let size = 0;
+      while (end < queue.length) {
+        const item = queue[end]!;
+        const length = item.kind === 'op' ? (item.data?.length ?? 0) : 0;
+        if (item.kind === 'query' || (end > head && size + length > MAX_ANALYSIS_BATCH_BYTES)) break;
+        size += length;
+        end += 1;
+      }
+      // One chunk may be larger than a batch (then it goes alone, in a buffer of its own).
+      const bytes = new Uint8Array(size <= MAX_ANALYSIS_BATCH_BYTES ? (spare.pop() ?? new ArrayBuffer(MAX_ANALYSIS_BATCH_BYTES)) : new ArrayBuffer(size));
+      const ops: AnalysisOp[] = [];
+      let offset = 0;
+      for (let i = head; i < end; i++) {
+        const { op, data } = queue[i] as Extract<Queued, { kind: 'op' }>;
+        if (data) {
+          bytes.set(data, offset);
+          ops.push({ ...op, offset } as AnalysisOp);
+          offset += data.length;
+        } else ops.push(op);
+      }
+      head = end;
+      inFlight += 1;
+      post({ type: 'batch', ops, bytes: bytes.buffer }, [bytes.buffer]);
+    }
+    // Drop what was posted, in one cut rather than a shift per item.
+    if (head === queue.length) (queue = []), (head = 0);
+    else if (head > 4096) (queue = queue.slice(head)), (head = 0);
+  }
+  const post = (message: ToWorker, transfer: ArrayBuffer[] = []) => worker.postMessage(message, transfer);
+  const enqueue = (item: Queued) => {
+    if (failure) return;
+    queue.push(item);
+    // Everything recorded in one turn of the event loop goes in one batch.
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(pump);
+    }
+  };
+  const ask = <K extends AnalysisQuery['ask']>(query: Extract<AnalysisQuery, { ask: K }>): Promise<AnswerOf[K]> => {
+    if (failure) return Promise.reject(failure);
+    const id = nextId++;
+    const answer = new Promise<AnswerOf[K]>((resolve, reject) => waiting.set(id, { resolve, reject }));
+    refWhileWaiting();
+    enqueue({ kind: 'query', id, query });
+    return answer;
+  };
+
+  const onEvent = (event: RecordingEvent) => {
+    const { rec } = event;
+    const stream = rec.index;
+    const x = rec.exchange;
+    switch (event.kind) {
+      case 'open': {
+        const request = { method: x.method, url: x.url, headers: x.headers, startTime: x.startTime, entry: x.entry, ...(x.body === undefined ? {} : { body: x.body }) };
+        return enqueue({ kind: 'op', op: { op: 'open', stream, request } });
+      }
+      case 'response':
+        return enqueue({ kind: 'op', op: { op: 'respond', stream, response: { status: x.status, headers: x.responseHeaders } } });
+      case 'chunk':
+        return enqueue({ kind: 'op', op: { op: 'chunk', stream, time: event.time, offset: 0, length: event.data.length }, data: event.data });
+      case 'end':
+        return enqueue({ kind: 'op', op: { op: 'end', stream, end: x.end } });
+    }
+  };
+  const unsubscribe = recording.subscribe(onEvent);
+
+  return {
+    report: (opts) => ask({ ask: 'report', final: opts?.final ?? false }),
+    live: () => ask({ ask: 'live' }),
+    finalText: (path) => ask({ ask: 'final-text', path }),
+    async close() {
+      unsubscribe();
+      await worker.terminate();
+    },
+  };
+}
