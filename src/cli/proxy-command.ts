@@ -114,7 +114,7 @@ async function finalReport(proxy: RunningProxy, args: ProxyArgs, io: Io): Promis
   }
   const counts = nonZero(proxy.counters);
   // stdout holds exactly what `check` prints for the HAR; what the proxy counted goes beside it.
-  io.stdout(formatText({ path: args.har ?? 'proxy', report, analyzer, skippedEntries: 0, problems: [] }));
+  io.stdout(formatText({ path: args.har ?? 'proxy', report, ids: analyzer, skippedEntries: 0, problems: [] }));
   if (counts.length > 0) io.stderr(`mcp-stream-lens proxy: counted ${counts.join(', ')} (see SECURITY.md for each cap)`);
   const failing = report.summary.errors > 0 || (args.failOn === 'warning' && report.summary.warnings > 0);
   return failing ? 1 : 0;
