@@ -16,6 +16,7 @@ import { LensContext } from './lens-context';
 import { NoticeBar } from './NoticeBar';
 import { onPanelKey } from './panel-keys';
 import { Toolbar } from './Toolbar';
+import { useStaged } from './use-staged';
 
 /**
  * The panel, as tall as its window: the toolbar, then sessions and findings | filters, timeline,
@@ -42,23 +43,46 @@ export function LensApp({ lens }: { lens: Lens }) {
         {settingsOpen ? <SettingsPanel close={() => setSettingsOpen(false)} /> : null}
         <TabChooser store={lens.store} />
         {hasSessions ? (
-          <div class={`workbench${detailOpen ? ' detail-open' : ''}`}>
-            <aside class="sidebar" aria-label="Sessions and findings">
-              <SessionList />
-              <FindingList />
-            </aside>
-            <div class="view-bar">
-              <FilterBar />
-              <TimelineControls />
-            </div>
-            <Timeline />
-            <StreamTable />
-            <DetailPane />
-          </div>
+          <Workbench detailOpen={detailOpen} />
         ) : (
           <EmptyState />
         )}
       </main>
     </LensContext.Provider>
+  );
+}
+
+/** Parts of the workbench, rendered one frame after another when it first shows (use-staged.ts). */
+const WORKBENCH_STAGES = 3;
+
+/**
+ * Sessions and findings | view bar, timeline, the streams' table | the detail. When it first
+ * shows, the timeline comes first (what a capture is for), then the sidebar and the view bar,
+ * then the table and the detail; each part's box is there from the start, so nothing moves.
+ */
+function Workbench({ detailOpen }: { detailOpen: boolean }) {
+  const stage = useStaged(WORKBENCH_STAGES);
+  return (
+    <div class={`workbench${detailOpen ? ' detail-open' : ''}`}>
+      <aside class="sidebar" aria-label="Sessions and findings">
+        {stage >= 2 ? (
+          <>
+            <SessionList />
+            <FindingList />
+          </>
+        ) : null}
+      </aside>
+      <div class="view-bar">
+        {stage >= 2 ? (
+          <>
+            <FilterBar />
+            <TimelineControls />
+          </>
+        ) : null}
+      </div>
+      <Timeline />
+      {stage >= 3 ? <StreamTable /> : null}
+      {stage >= 3 ? <DetailPane /> : null}
+    </div>
   );
 }

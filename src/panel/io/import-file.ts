@@ -3,8 +3,14 @@ import type { Workspace } from '../model/workspace';
 import { readHarOffThread } from './read-off-thread';
 import { createSlicedFeed } from './sliced-feed';
 
-/** While a file is read, its capture's report is taken again at most this often. */
+/** While a file is read, its capture's report is taken again this often... */
 const REFRESH_MS = 500;
+/**
+ * ...or sooner, once the analysis has completed this many events: the views take in each new
+ * event once (the timeline's arrays, the method list), so the events since the last refresh are
+ * what a refresh costs, in one task.
+ */
+const REFRESH_EVENTS = 25_000;
 
 /**
  * Imports a file the user picked or dropped. A worker reads it entry by entry (the file is never
@@ -20,11 +26,13 @@ export async function importFile(workspace: Workspace, file: File): Promise<bool
   const exchanges: Exchange[] = [];
   const shown = workspace.beginImport(file.name, exchanges, analyzer);
   let refreshed = -Infinity;
-  const feed = createSlicedFeed(analyzer, () => {
-    if (performance.now() - refreshed < REFRESH_MS) return;
-    refreshed = performance.now();
-    shown.source.refresh();
-    if ((shown.source.report.peek()?.sessions.length ?? 0) > 0) shown.show();
+  const feed = createSlicedFeed(analyzer, {
+    due: (fresh) => fresh >= REFRESH_EVENTS || performance.now() - refreshed >= REFRESH_MS,
+    refresh: () => {
+      refreshed = performance.now();
+      shown.source.refresh();
+      if ((shown.source.report.peek()?.sessions.length ?? 0) > 0) shown.show();
+    },
   });
   let cancelled = false;
   const read = readHarOffThread(file, {

@@ -8,6 +8,16 @@ const SLICE_MS = 8;
 /** A body chunk is fed in pieces of at most this many characters or bytes (a slice's unit). */
 const MAX_PIECE = 64 * 1024;
 
+/**
+ * What the feed's owner shows of the analysis: asked after each slice whether it wants to look
+ * again (`due`), and then let look (`refresh`) in a task of its own.
+ */
+export interface FeedViewer {
+  /** `fresh`: the events the analysis completed since the last refresh. */
+  due(fresh: number): boolean;
+  refresh(): void;
+}
+
 /** Feeds exchanges to an analyzer a slice at a time; see {@link createSlicedFeed}. */
 export interface SlicedFeed {
   add(exchanges: readonly Exchange[]): void;
@@ -20,13 +30,21 @@ export interface SlicedFeed {
  * Analyses an import as its exchanges arrive, in slices of main-thread time, yielding to the
  * browser between them, so a large file never freezes the panel. A long body is fed in pieces:
  * the analysis gives the same events however a body is cut (src/core/chunking.test.ts), and each
- * piece keeps its chunk's time. `onSlice` is called at the end of each slice.
+ * piece keeps its chunk's time. The viewer's refresh runs in a task of its own, between slices,
+ * never after one in the same task: what it costs (a report, the views that follow it) then adds
+ * to no slice's time.
  */
-export function createSlicedFeed(analyzer: Analyzer, onSlice: () => void = () => undefined): SlicedFeed {
+export function createSlicedFeed(analyzer: Analyzer, viewer: FeedViewer = { due: () => false, refresh: () => undefined }): SlicedFeed {
   const queue: Exchange[] = [];
   let next = 0;
   let cancelled = false;
   let pumping: Promise<void> | undefined;
+  /** Events completed since the viewer last looked. */
+  let fresh = 0;
+  const refresh = () => {
+    fresh = 0;
+    viewer.refresh();
+  };
 
   const pump = async (): Promise<void> => {
     // Not in the task that delivered the exchanges: that one has already spent its time.
@@ -36,16 +54,24 @@ export function createSlicedFeed(analyzer: Analyzer, onSlice: () => void = () =>
       const exchange = queue[next]!;
       // Dropped once fed: the source keeps its own list of the exchanges.
       queue[next++] = undefined as unknown as Exchange;
-      for (const _ of feedSteps(analyzer, exchange)) {
+      for (const added of feedSteps(analyzer, exchange)) {
+        fresh += added;
         if (performance.now() < deadline) continue;
-        onSlice();
         await yieldToBrowser();
         if (cancelled) return;
+        if (viewer.due(fresh)) {
+          refresh();
+          await yieldToBrowser();
+          if (cancelled) return;
+        }
         deadline = performance.now() + SLICE_MS;
       }
     }
     queue.length = next = 0;
-    if (!cancelled) onSlice();
+    if (cancelled || !viewer.due(fresh)) return;
+    // What arrived is all fed: the viewer looks in a task of its own, as between slices.
+    await yieldToBrowser();
+    if (!cancelled) refresh();
   };
 
   return {
@@ -63,17 +89,25 @@ export function createSlicedFeed(analyzer: Analyzer, onSlice: () => void = () =>
   };
 }
 
-/** What `feed` does for one exchange, one step (a piece of a chunk) at a time. */
-function* feedSteps(analyzer: Analyzer, exchange: Exchange): Generator<void> {
+/**
+ * What `feed` does for one exchange, one step (a piece of a chunk) at a time; each step yields
+ * how many events it completed.
+ */
+function* feedSteps(analyzer: Analyzer, exchange: Exchange): Generator<number> {
   const index = analyzer.open(requestOf(exchange));
   if (exchange.status !== 0 || exchange.responseHeaders.length > 0) analyzer.respond(index, { status: exchange.status, headers: exchange.responseHeaders });
+  const events = () => analyzer.events(index).length;
+  let before = events();
   for (const chunk of exchange.chunks) {
     for (const piece of pieces(chunk)) {
       analyzer.chunk(index, piece);
-      yield;
+      const now = events();
+      yield now - before;
+      before = now;
     }
   }
   analyzer.end(index, exchange.end);
+  yield events() - before;
 }
 
 /** A chunk cut into pieces of at most {@link MAX_PIECE}, never inside a UTF-16 surrogate pair. */
