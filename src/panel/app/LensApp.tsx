@@ -63,7 +63,8 @@ const WORKBENCH_STAGES = 3;
 function Workbench({ detailOpen }: { detailOpen: boolean }) {
   const stage = useStaged(WORKBENCH_STAGES);
   return (
-    <div class={`workbench${detailOpen ? ' detail-open' : ''}`}>
+    // Busy while parts are still to come: what a screen reader (and a test) waits out.
+    <div class={`workbench${detailOpen ? ' detail-open' : ''}`} aria-busy={stage < WORKBENCH_STAGES ? 'true' : undefined}>
       <aside class="sidebar" aria-label="Sessions and findings">
         {stage >= 2 ? (
           <>
