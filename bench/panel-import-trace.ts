@@ -75,6 +75,15 @@ function analyse(events: Ev[]): void {
     const n = nodes.get(id)!;
     return `${n.name} ${n.url.split('/').pop()}:${n.line + 1}`;
   };
+  // Where the whole import's main-thread time went: inclusive sample time of a few entry points.
+  const inclusive = new Map<string, number>();
+  for (let i = 0; i < samples.length; i++) {
+    const dt = (samples[i + 1]?.ts ?? samples[i]!.ts) - samples[i]!.ts;
+    const names = new Set<string>();
+    for (let id: number | undefined = samples[i]!.node; id !== undefined; id = nodes.get(id)?.parent) names.add(nodes.get(id)!.name);
+    for (const name of ['feedSteps', 'refresh', 'sessionMarks', 'report', 'drawTimeline', '(program)', '(garbage collector)', '(idle)', '(root)']) if (names.has(name)) inclusive.set(name, (inclusive.get(name) ?? 0) + dt);
+  }
+  console.log(`whole trace, inclusive ms: ${[...inclusive].map(([k, v]) => `${k} ${(v / 1000).toFixed(0)}`).join(', ')}`);
   console.log(`${tasks.length} tasks over ${overUs / 1000} ms of thread time on the renderer main thread`);
   for (const task of tasks) {
     const end = task.ts + task.dur!;
