@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { nextFrame } from '../next-frame';
 
 /**
  * How many of `stages` parts of a view to render: 1 when the view first shows, one more after
@@ -16,8 +17,9 @@ export function useStaged(stages: number): number {
 }
 
 /**
- * Runs `work` in a task after the browser's next rendering step: the frame callback runs before
- * that step, and a message posted from it is delivered after. Returns its cancel.
+ * Runs `work` in a task after the browser's next rendering step: the frame's work (next-frame.ts,
+ * which also moves on in a hidden document, where no frame comes) runs before that step, and a
+ * message posted from it is delivered after. Returns its cancel.
  */
 function afterNextPaint(work: () => void): () => void {
   let live = true;
@@ -26,12 +28,10 @@ function afterNextPaint(work: () => void): () => void {
     channel.port1.close();
     if (live) work();
   };
-  const post = () => channel.port2.postMessage(null);
-  // Where there are no frames (a DOM for tests), the message alone.
-  const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(post) : (post(), undefined);
+  const cancelFrame = nextFrame(() => channel.port2.postMessage(null));
   return () => {
     live = false;
-    if (frame !== undefined) cancelAnimationFrame(frame);
+    cancelFrame();
     channel.port1.close();
   };
 }
