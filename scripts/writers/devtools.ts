@@ -17,6 +17,13 @@ const SEEN = (path: string) => `import('./models/logs/logs.js').then((L) => L.Ne
  * throws until its settings exist, so this is polled until it succeeds.
  */
 const PRESERVE_LOG = `import('./core/common/common.js').then((C) => (C.Settings.Settings.instance().moduleSetting('network-log.preserve-log').set(true), true)).catch(() => false)`;
+/**
+ * The frontend's page target, with its Network domain enabled. Chromium 150's frontend (opened
+ * on a tab target) no longer enables Network until the Network panel is shown, so its log stays
+ * empty; enabling it on the page's frame target is what showing the panel would do. Polled until
+ * that target exists.
+ */
+const ENABLE_NETWORK = `import('./core/sdk/sdk.js').then((S) => { const t = S.TargetManager.TargetManager.instance().targets().find((t) => t.type() === 'frame'); return t ? t.networkAgent().invoke_enable({}).then(() => true) : false; }).catch(() => false)`;
 
 /**
  * Chrome DevTools' own HAR writer, the one behind "Save all as HAR": DevTools is opened on the
@@ -30,6 +37,7 @@ export async function recordWithDevtools(site: RecordingSite, file: string): Pro
     const devtools = await page.openDevTools();
     // The frontend attaches to the page asynchronously: it records once it has seen a probe.
     await devtools.waitForFunction(PRESERVE_LOG, { polling: 100, timeout: 30_000 });
+    await devtools.waitForFunction(ENABLE_NETWORK, { polling: 100, timeout: 30_000 });
     const probe = `${new URL(site.pageUrl).origin}/ready`;
     await page.goto(probe);
     await devtools.waitForFunction(SEEN('/ready'), { polling: 100, timeout: 30_000 });
