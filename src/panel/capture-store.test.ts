@@ -77,6 +77,19 @@ describe('capture store', () => {
     expect(store.report.value!.summary).toMatchObject({ streams: 1, events: 1 });
   });
 
+  it('replaces an analysed network copy with no body by its tap copy, in its place (Chrome, a dormant tap that sent its history late)', () => {
+    const { store, deliver, streams } = setup();
+    const later = { ...request, url: 'http://h/other', startTime: 9_000 };
+    deliver({ from: 'network', exchange: net('n1') }, { from: 'network', exchange: { ...net('n2', 9_000), request: later } });
+    expect(streams()).toEqual(['network GET reset', 'network GET reset']);
+    expect(store.report.value!.summary.events).toBe(0);
+    deliver({ from: 'network', exchange: net('n1'), twin: 'r:0' }, fromTap());
+    expect(streams()).toEqual(['tap GET reset', 'network GET reset']);
+    expect([...store.streams.value.values()][0]!.networkError).toBe('net::ERR_CONNECTION_RESET');
+    expect(store.report.value!.summary).toMatchObject({ streams: 2, events: 1 });
+    expect(store.drops.value.total).toBe(0);
+  });
+
   it('shows a request the tap and the debugger both copied once, as the copy kept, and labels the debugger\'s own copies', () => {
     const { store, deliver, streams } = setup();
     const debuggerCopy = (items: CapturedItem[], seq: number, merged?: number[]): Delivery => ({ from: 'relay', relay: 'd', seq, items, counters: { sent: seq + items.length, rejected: 0, tapDropped: 0 }, by: 'debugger', ...(merged ? { merged } : {}) });

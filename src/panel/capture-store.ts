@@ -111,6 +111,13 @@ export function createCaptureStore(adapter: PanelAdapter) {
   const pendingErrors = new Map<string, string>();
   /** Tap copies whose network twin was analysed first (a report that beat its copy): not fed again. */
   const mergedTap = new Set<string>();
+  /**
+   * Tap copies whose network twin was analysed first with no body (Chrome's reports carry none):
+   * the copy, which has the body, takes the report's place when it opens, by its key.
+   */
+  const superseded = new Map<string, string>();
+  /** The log changed under the analysis: it is rebuilt once the delivery is applied. */
+  let stale = false;
   /** Tap copies the exchange cap refused (counted once, as an exchange): their items are not counted again. */
   const refused = new Set<string>();
 
@@ -123,25 +130,43 @@ export function createCaptureStore(adapter: PanelAdapter) {
       const error = pendingErrors.get(key);
       if (error !== undefined) (e.networkError = error), pendingErrors.delete(key);
       if (mergedTap.has(key)) return; // its network twin, analysed first, stands for it
+      const report = byKey.get(superseded.get(key) ?? '');
+      superseded.delete(key);
+      const at = report ? log.indexOf(report) : -1;
+      if (report && at >= 0) {
+        // In the report's place in the log (the order streams were seen), as if it had come first.
+        e.networkError ??= report.end.error ?? '';
+        log[at] = e;
+        byKey.delete(report.key);
+        byKey.set(key, e);
+        stale = true;
+        return;
+      }
       if (add(e)) feed(e);
       else if (refused.size < MAX_REFUSED) refused.add(key);
       return;
     }
     const e = byKey.get(key);
-    const index = indexOf.get(key);
-    if (!e || index === undefined) {
+    // A stale analysis is rebuilt from the log: the item is only logged here.
+    const index = stale ? undefined : indexOf.get(key);
+    if (!e || (!stale && index === undefined)) {
       // Its open was lost (a cap, counted where it happened): the rest has no stream to go in,
       // and is counted too. A copy whose twin stands for it, or one the panel refused, is not a loss.
       if (!mergedTap.has(key) && !refused.has(key)) ledger.orphaned += 1;
       return;
     }
-    if (item.kind === 'response') (e.response = item.response), analyzer.respond(index, item.response);
-    else if (item.kind === 'chunk') {
+    if (item.kind === 'response') {
+      e.response = item.response;
+      if (index !== undefined) analyzer.respond(index, item.response);
+    } else if (item.kind === 'chunk') {
       const chunk = { time: item.time, data: item.text };
       e.chunks.push(chunk);
       const marks = chunkMarks.get(e);
-      if (marks) feedChunk(index, marks, chunk);
-    } else (e.end = item.end), counted(index, () => analyzer.end(index, item.end));
+      if (marks && index !== undefined) feedChunk(index, marks, chunk);
+    } else {
+      e.end = item.end;
+      if (index !== undefined) counted(index, () => analyzer.end(index, item.end));
+    }
   }
 
   /** A report of the network panel; the background has already paired it with its tap copy (`twin`). */
@@ -150,7 +175,14 @@ export function createCaptureStore(adapter: PanelAdapter) {
     if (twin !== undefined) {
       // Seen both ways: shown once, as the tap saw it, with the network panel's error.
       const error = x.end.error ?? '';
-      if (byKey.has(key)) return void mergedTap.add(twin); // analysed already, before its copy came
+      const report = byKey.get(key);
+      if (report) {
+        // Analysed already, before its copy came: a report with the body stands for the copy (it
+        // is not analysed twice); one without (Chrome's) gives its place to the copy.
+        if (report.chunks.length > 0 || superseded.size >= maxExchanges) mergedTap.add(twin);
+        else superseded.set(twin, key);
+        return;
+      }
       const t = byKey.get(twin);
       if (t) t.networkError ??= error;
       else if (pendingErrors.size < maxExchanges) pendingErrors.set(twin, error);
@@ -172,6 +204,7 @@ export function createCaptureStore(adapter: PanelAdapter) {
         } else if (d.from === 'navigation') navigationLog.add(d);
         else for (const { item } of ledger.accept(d.relay, d.seq, d.items, d.counters)) applyItem(d.relay, item, d.by ?? 'tap', d.merged);
       }
+      if (stale) (stale = false), rebuild();
       enforceEventCap();
       schedule();
     },
@@ -206,6 +239,7 @@ export function createCaptureStore(adapter: PanelAdapter) {
       byKey.clear();
       pendingErrors.clear();
       mergedTap.clear();
+      superseded.clear();
       refused.clear();
       navigationLog.clear();
       rebuild();

@@ -85,7 +85,9 @@ describe('Chromium: full fidelity catches what the tap cannot see (early request
     expect(await runIn(both, false)).toMatch(/^done result/);
     const merged = await settled(both.panel);
     console.log(`[page, fidelity on] ${line(merged)}`);
-    expect(merged.streams.every((x) => x.source === 'tap')).toBe(true);
+    // Once each, with its body: the first copy to open is the one kept (twins.ts), and the
+    // debugger's open at the response may beat the tap's batch, so either copy may stand.
+    expect(merged.streams.every((x) => x.source === 'tap' || x.source === 'debugger')).toBe(true);
     expect(shape(merged)).toEqual(shape(once));
     expect(merged.dropped).toBe(0);
     await both.page.close();

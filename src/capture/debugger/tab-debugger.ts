@@ -83,7 +83,11 @@ export function createTabDebugger(deps: TabDebuggerDeps) {
     /** The page target's own requests: those the tap missed (made before it ran, or from a frame it is not in). */
     page: Network;
     scan: ReturnType<typeof setInterval> | undefined;
+    /** The shared-worker scan under way, if any (it may be attaching a worker). */
+    scanning: Promise<void> | undefined;
     detached: boolean;
+    /** Settles once every target of the run is detached and the switch reported off. */
+    ending: Promise<void> | undefined;
   }
   const runs = new Map<number, TabRun>();
   /** The tab each target attached by id was attached for. */
@@ -184,19 +188,30 @@ export function createTabDebugger(deps: TabDebuggerDeps) {
     }
   }
 
-  function ended(tabId: number, run: TabRun): void {
-    if (run.detached) return;
+  /**
+   * Ends a run: its open streams end `unknown`, and every target it attached is detached (the tab
+   * too, when `tab`). The switch is reported off only once nothing is attached any more, so a
+   * panel that reads "off" can rely on it; a scan still attaching a worker detaches it itself.
+   */
+  function ended(tabId: number, run: TabRun, tab: boolean): Promise<void> {
+    if (run.ending) return run.ending;
     run.detached = true;
     clearInterval(run.scan);
     for (const followed of [run.page, ...run.sessions.values(), ...run.targets.values()]) followed.detach(Date.now());
-    for (const targetId of run.targets.keys()) {
+    const detaching = [...run.targets.keys()].map((targetId) => {
       tabOfTarget.delete(targetId);
-      void deps.api.detach({ targetId }).catch(() => undefined);
-    }
+      return deps.api.detach({ targetId }).catch(() => undefined);
+    });
+    if (tab) detaching.push(deps.api.detach({ tabId }).catch(() => undefined));
     flush(tabId, run);
     runs.delete(tabId);
-    deps.status(tabId, false, 0);
+    run.ending = Promise.all([...detaching, run.scanning]).then(() => {
+      if (!runs.has(tabId)) deps.status(tabId, false, 0); // unless the switch went on again meanwhile
+    });
+    return run.ending;
   }
+  /** One scan at a time: a slow one is not overtaken by the next tick. */
+  const scan = (tabId: number, run: TabRun): Promise<void> => (run.scanning ??= scanTargets(tabId, run).finally(() => (run.scanning = undefined)));
 
   /** The tab a debuggee belongs to, and the root its flat sessions hang from. */
   const whose = (source: Debuggee): { tabId: number; root: Debuggee } | undefined => {
@@ -231,13 +246,13 @@ export function createTabDebugger(deps: TabDebuggerDeps) {
       return;
     }
     const run = source.tabId === undefined ? undefined : runs.get(source.tabId);
-    if (run) ended(source.tabId!, run);
+    if (run) void ended(source.tabId!, run, false);
   });
 
   return {
     async start(tabId: number): Promise<void> {
       if (runs.has(tabId)) return;
-      const run = { relay: `debugger-${deps.worker}-${tabId}-${attachments++}`, sent: 0, dropped: 0, streams: 0, queue: [], scheduled: false, sessions: new Map(), targets: new Map(), seen: new Set(), scan: undefined, detached: false } as Omit<TabRun, 'page'> as TabRun;
+      const run = { relay: `debugger-${deps.worker}-${tabId}-${attachments++}`, sent: 0, dropped: 0, streams: 0, queue: [], scheduled: false, sessions: new Map(), targets: new Map(), seen: new Set(), scan: undefined, scanning: undefined, detached: false, ending: undefined } as Omit<TabRun, 'page'> as TabRun;
       run.page = network(tabId, run, { tabId }, true);
       runs.set(tabId, run);
       try {
@@ -251,8 +266,8 @@ export function createTabDebugger(deps: TabDebuggerDeps) {
         await deps.api.sendCommand({ tabId }, 'Target.setAutoAttach', AUTO_ATTACH);
         if (run.detached) return;
         deps.status(tabId, true, workers(run));
-        await scanTargets(tabId, run);
-        if (!run.detached) run.scan = setInterval(() => void scanTargets(tabId, run), SHARED_WORKER_SCAN_MS);
+        await scan(tabId, run);
+        if (!run.detached) run.scan = setInterval(() => void scan(tabId, run), SHARED_WORKER_SCAN_MS);
       } catch (error) {
         runs.delete(tabId);
         deps.status(tabId, false, 0, error instanceof Error ? error.message : String(error));
@@ -261,8 +276,7 @@ export function createTabDebugger(deps: TabDebuggerDeps) {
     async stop(tabId: number): Promise<void> {
       const run = runs.get(tabId);
       if (!run) return;
-      ended(tabId, run);
-      await deps.api.detach({ tabId }).catch(() => undefined);
+      await ended(tabId, run, true);
     },
     attached: (tabId: number) => runs.has(tabId),
   };
