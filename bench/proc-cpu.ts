@@ -34,17 +34,18 @@ const QUIET_WINDOW_MS = 100;
 const QUIET_MAX_MS = 10_000;
 
 /**
- * Resolves once `pid` used at most one tick of CPU in a {@link QUIET_WINDOW_MS} window, i.e. its
+ * Waits until `pid` used at most one tick of CPU in a {@link QUIET_WINDOW_MS} window, i.e. its
  * work is done (the proxy's analysis may still be catching up after a read: it must neither slow
- * the next read nor go uncounted); false if it was still busy after {@link QUIET_MAX_MS}.
+ * the next read nor go uncounted). Resolves with the ms it waited, the quiet window included
+ * (so `pid` went idle within that time); null if it was still busy after {@link QUIET_MAX_MS}.
  */
-export async function untilQuiet(pid: number): Promise<boolean> {
+export async function untilQuiet(pid: number): Promise<number | null> {
   let before = processCpu(pid).totalMs;
   for (let waited = 0; waited < QUIET_MAX_MS; waited += QUIET_WINDOW_MS) {
     await new Promise((resolve) => setTimeout(resolve, QUIET_WINDOW_MS));
     const now = processCpu(pid).totalMs;
-    if (now - before <= TICK_MS) return true;
+    if (now - before <= TICK_MS) return waited + QUIET_WINDOW_MS;
     before = now;
   }
-  return false;
+  return null;
 }

@@ -154,24 +154,31 @@ async function measureThroughput(s: Scale, target: BenchTarget, proxy: Proxy, fl
   const pid = proxy.child.pid!;
   const ways = [target.origin, floor.origin, proxy.origin];
   let busy = 0;
+  /** ms our proxy kept working after each measured read through it (its analysis catching up). */
+  const lag: number[] = [];
+  const quiet = async () => {
+    const waited = await untilQuiet(pid);
+    if (waited === null) busy += 1;
+    return waited ?? NaN;
+  };
   const read = async (origin: string, bytes: number) => {
-    if (!(await untilQuiet(pid))) busy += 1;
+    await quiet();
     return readAll(`${origin}/bulk?bytes=${bytes}`);
   };
   for (const origin of ways) await read(origin, s.warmBytes);
-  if (!(await untilQuiet(pid))) busy += 1;
+  await quiet();
   const floorPid = floor.child.pid!;
   const cpu0 = [processCpu(pid), processCpu(floorPid)] as const;
-  const best = ways.map(() => Infinity);
+  const times: number[][] = ways.map(() => []);
   let short = 0;
   for (let i = 0; i < s.bulkTurns; i++) {
     for (const [w, origin] of ways.entries()) {
       const { bytes, ms } = await read(origin, s.bulkBytes);
       if (bytes < s.bulkBytes) short += 1;
-      best[w] = Math.min(best[w]!, ms);
+      times[w]!.push(ms);
     }
+    lag.push(await quiet());
   }
-  if (!(await untilQuiet(pid))) busy += 1;
   const perMb = (before: ProcessCpu, pidNow: number) => {
     const after = processCpu(pidNow);
     const mb = (s.bulkTurns * s.bulkBytes) / MB;
@@ -179,7 +186,8 @@ async function measureThroughput(s: Scale, target: BenchTarget, proxy: Proxy, fl
   };
   const cpu = perMb(cpu0[0], pid);
   const floorCpu = perMb(cpu0[1], floorPid);
-  const [direct, bare, proxied] = best as [number, number, number];
+  const [direct, bare, proxied] = times.map((ms) => Math.min(...ms)) as [number, number, number];
+  const list = (ms: readonly number[]) => ms.map((x) => f(x, 0)).join(' ');
   const mbps = (ms: number) => f(s.bulkBytes / MB / (ms / 1000), 0);
   const turns = `best of ${s.bulkTurns} after a ${s.warmBytes / MB} MB warm-up read each way`;
   const failed = (short ? ` (FAIL: ${short} reads came short)` : '') + (busy ? ` (FAIL: the proxy was still busy before ${busy} reads)` : '');
@@ -192,8 +200,9 @@ async function measureThroughput(s: Scale, target: BenchTarget, proxy: Proxy, fl
     baseline: 'the same stream read directly, same run',
     detail:
       `${s.bulkBytes / MB} MB of 1 KB MCP events, ${turns}, every read recorded (${recorded / MB} MB, under the ${MAX_RECORDING_BYTES / MB} MB cap): ` +
-      `direct ${f(direct, 0)} ms (${mbps(direct)} MB/s), through the proxy ${f(proxied, 0)} ms (${mbps(proxied)} MB/s); ` +
-      `proxy CPU per MB: ${f(cpu.main, 1)} ms forwarding (main thread), ${f(cpu.total - cpu.main, 1)} ms other threads (analysis worker, GC), ${f(cpu.total, 1)} ms in all` +
+      `direct ${f(direct, 0)} ms (${mbps(direct)} MB/s), through the proxy ${f(proxied, 0)} ms (${mbps(proxied)} MB/s); turns: direct ${list(times[0]!)}, proxied ${list(times[2]!)} ms; ` +
+      `proxy CPU per MB: ${f(cpu.main, 1)} ms forwarding (main thread), ${f(cpu.total - cpu.main, 1)} ms other threads (analysis worker, GC), ${f(cpu.total, 1)} ms in all; ` +
+      `it was idle again within ${list(lag)} ms of each proxied read's end` +
       failed,
   });
   const floorRow = row({
