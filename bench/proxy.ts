@@ -170,11 +170,11 @@ async function measureThroughput(s: Scale, target: BenchTarget, proxy: Proxy, fl
   const floorPid = floor.child.pid!;
   const cpu0 = [processCpu(pid), processCpu(floorPid)] as const;
   const times: number[][] = ways.map(() => []);
-  let short = 0;
+  const short = ways.map(() => 0);
   for (let i = 0; i < s.bulkTurns; i++) {
     for (const [w, origin] of ways.entries()) {
       const { bytes, ms } = await read(origin, s.bulkBytes);
-      if (bytes < s.bulkBytes) short += 1;
+      if (bytes < s.bulkBytes) short[w]! += 1;
       times[w]!.push(ms);
     }
     lag.push(await quiet());
@@ -190,7 +190,7 @@ async function measureThroughput(s: Scale, target: BenchTarget, proxy: Proxy, fl
   const list = (ms: readonly number[]) => ms.map((x) => f(x, 0)).join(' ');
   const mbps = (ms: number) => f(s.bulkBytes / MB / (ms / 1000), 0);
   const turns = `best of ${s.bulkTurns} after a ${s.warmBytes / MB} MB warm-up read each way`;
-  const failed = (short ? ` (FAIL: ${short} reads came short)` : '') + (busy ? ` (FAIL: the proxy was still busy before ${busy} reads)` : '');
+  const failed = (w: number) => (short[w] ? ` (FAIL: ${short[w]} reads came short)` : '') + (busy ? ` (FAIL: the proxy was still busy before ${busy} reads)` : '');
   const throughput = row({
     name: 'proxy-throughput',
     value: direct / proxied,
@@ -203,7 +203,7 @@ async function measureThroughput(s: Scale, target: BenchTarget, proxy: Proxy, fl
       `direct ${f(direct, 0)} ms (${mbps(direct)} MB/s), through the proxy ${f(proxied, 0)} ms (${mbps(proxied)} MB/s); turns: direct ${list(times[0]!)}, proxied ${list(times[2]!)} ms; ` +
       `proxy CPU per MB: ${f(cpu.main, 1)} ms forwarding (main thread), ${f(cpu.total - cpu.main, 1)} ms other threads (analysis worker, GC), ${f(cpu.total, 1)} ms in all; ` +
       `it was idle again within ${list(lag)} ms of each proxied read's end` +
-      failed,
+      failed(2),
   });
   const floorRow = row({
     name: 'proxy-floor',
@@ -215,7 +215,7 @@ async function measureThroughput(s: Scale, target: BenchTarget, proxy: Proxy, fl
     detail:
       `what any Node HTTP proxy reaches here: the same stream through a bare node:http request + pipe proxy (bench/bare-proxy.mjs, its own process; no recording, no analysis), ` +
       `in the same turns: ${f(bare, 0)} ms (${mbps(bare)} MB/s); its CPU per MB ${f(floorCpu.total, 1)} ms` +
-      failed,
+      failed(1),
   });
   return [throughput, floorRow];
 }
