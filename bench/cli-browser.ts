@@ -5,7 +5,8 @@ import type { BenchRow, BenchScale } from './row';
 /** One row as a line of text, for the browser benchmarks' own command lines. */
 export function formatRow(r: BenchRow): string {
   const value = Number.isFinite(r.value) ? r.value.toFixed(r.unit === 'ms' ? 1 : 3) : String(r.value);
-  return `${r.name.padEnd(15)} ${value} ${r.unit}  target ${r.better === 'lower' ? '<=' : '>='} ${r.target}  ${r.pass ? 'pass' : 'FAIL'}  (vs ${r.baseline})\n    ${r.detail}`;
+  const verdict = Number.isFinite(r.target) ? `target ${r.better === 'lower' ? '<=' : '>='} ${r.target}  ${r.pass ? 'pass' : 'FAIL'}` : 'info';
+  return `${r.name.padEnd(15)} ${value} ${r.unit}  ${verdict}  (vs ${r.baseline})\n    ${r.detail}`;
 }
 
 /**

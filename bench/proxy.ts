@@ -2,7 +2,10 @@
  * The proxy's rows, with `mcp-stream-lens proxy` run as it ships (the CLI's vite bundle, in a
  * process of its own, analysing live) in front of bench/proxy-target.ts:
  *
- * - proxy-throughput: a 50 MB SSE stream read through the proxy ÷ read directly (target ≥ 0.9);
+ * - proxy-throughput: a 50 MB SSE stream read through the proxy ÷ read directly (target ≥ 0.9),
+ *   with the proxy process's CPU per MB, its forwarding thread apart;
+ * - proxy-floor (information): the same stream through a bare node:http pipe proxy
+ *   (bench/bare-proxy.mjs) ÷ read directly, in the same turns: what any Node HTTP proxy reaches;
  * - proxy-latency: what the proxy adds to an event, server write to client read, p95 at
  *   1,000 events/s, against the same stream read directly (target ≤ 2 ms);
  * - proxy-memory: the proxy process's resident memory with 100 streams open that carried more
@@ -10,6 +13,8 @@
  *   (MAX_RECORDING_BYTES of bodies, plus a fixed allowance for the analysis and Node).
  *
  * Turns alternate between direct and proxied reads; each keeps its best, as noise only adds.
+ * One smaller unmeasured turn each way first warms the JIT and grows the heaps (a cold proxy's
+ * first read is far slower than its next), and every read starts with the proxy idle.
  *
  *   npx tsx bench/proxy.ts [--smoke]
  */
@@ -17,15 +22,20 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'vite';
-import { MAX_RECORDING_BYTES } from '../src/proxy/caps';
+import { MAX_RECORDING_BYTES, MAX_STREAM_RECORD_BYTES } from '../src/proxy/caps';
 import { runIfMain } from './cli-browser';
+import { processCpu, untilQuiet, type ProcessCpu } from './proc-cpu';
 import { startBenchTarget, type BenchTarget } from './proxy-target';
 import { row, type BenchRow, type BenchScale } from './row';
 
 const MB = 1024 * 1024;
+/**
+ * `warmBytes` + `bulkTurns` × `bulkBytes` stays under the recording cap, so that every measured
+ * read is recorded (past the cap the proxy forwards without recording, which is faster).
+ */
 const SCALES = {
-  smoke: { bulkBytes: 5 * MB, turns: 1, events: 1_000, streams: 100, streamBytes: 64 * 1024 },
-  full: { bulkBytes: 50 * MB, turns: 3, events: 10_000, streams: 100, streamBytes: 4 * MB },
+  smoke: { warmBytes: 1 * MB, bulkBytes: 5 * MB, bulkTurns: 1, turns: 1, events: 1_000, streams: 100, streamBytes: 64 * 1024 },
+  full: { warmBytes: 10 * MB, bulkBytes: 50 * MB, bulkTurns: 4, turns: 3, events: 10_000, streams: 100, streamBytes: 4 * MB },
 } as const;
 const RATE = 1_000;
 /** What the proxy's memory may grow by beyond its recording cap: the analysis, sockets and Node's heap. */
@@ -33,6 +43,7 @@ const MEMORY_ALLOWANCE_MB = 128;
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CLI_BUILD = resolve(ROOT, 'dist/bench-cli');
+const BARE_PROXY = resolve(import.meta.dirname, 'bare-proxy.mjs');
 
 interface Proxy {
   child: ChildProcess;
@@ -51,6 +62,24 @@ async function startProxyProcess(target: BenchTarget): Promise<Proxy> {
       if (match) resolveOrigin(match[1]!);
     });
     child.once('exit', (code) => fail(new Error(`bench: the proxy exited (${code}) before listening:\n${err}`)));
+  });
+  return {
+    child,
+    origin,
+    close: () => new Promise<void>((done) => (child.once('exit', () => done()), child.kill('SIGTERM'))),
+  };
+}
+
+/** Starts bench/bare-proxy.mjs in front of `target`, under plain node. */
+async function startBareProxy(target: BenchTarget): Promise<Proxy> {
+  const child = spawn(process.execPath, [BARE_PROXY, target.origin], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const origin = await new Promise<string>((resolveOrigin, fail) => {
+    let out = '';
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      if (out.endsWith('\n')) resolveOrigin(out.trim());
+    });
+    child.once('exit', (code) => fail(new Error(`bench: the bare proxy exited (${code}) before listening`)));
   });
   return {
     child,
@@ -113,32 +142,92 @@ const percentile = (values: readonly number[], q: number): number => {
 };
 const f = (x: number, digits = 2) => x.toFixed(digits);
 
+type Scale = (typeof SCALES)[BenchScale];
+
+/**
+ * proxy-throughput and proxy-floor, in the same turns: direct, through the bare proxy, through
+ * ours; each read starts once our proxy is idle, and its CPU is counted over the measured turns.
+ */
+async function measureThroughput(s: Scale, target: BenchTarget, proxy: Proxy, floor: Proxy): Promise<[BenchRow, BenchRow]> {
+  const recorded = s.warmBytes + s.bulkTurns * s.bulkBytes;
+  if (recorded > MAX_RECORDING_BYTES || s.bulkBytes > MAX_STREAM_RECORD_BYTES) throw new Error('bench: the throughput turns would outgrow the recording caps');
+  const pid = proxy.child.pid!;
+  const ways = [target.origin, floor.origin, proxy.origin];
+  let busy = 0;
+  /** ms our proxy kept working after each measured read through it (its analysis catching up). */
+  const lag: number[] = [];
+  const quiet = async () => {
+    const waited = await untilQuiet(pid);
+    if (waited === null) busy += 1;
+    return waited ?? NaN;
+  };
+  const read = async (origin: string, bytes: number) => {
+    await quiet();
+    return readAll(`${origin}/bulk?bytes=${bytes}`);
+  };
+  for (const origin of ways) await read(origin, s.warmBytes);
+  await quiet();
+  const floorPid = floor.child.pid!;
+  const cpu0 = [processCpu(pid), processCpu(floorPid)] as const;
+  const times: number[][] = ways.map(() => []);
+  const short = ways.map(() => 0);
+  for (let i = 0; i < s.bulkTurns; i++) {
+    for (const [w, origin] of ways.entries()) {
+      const { bytes, ms } = await read(origin, s.bulkBytes);
+      if (bytes < s.bulkBytes) short[w]! += 1;
+      times[w]!.push(ms);
+    }
+    lag.push(await quiet());
+  }
+  const perMb = (before: ProcessCpu, pidNow: number) => {
+    const after = processCpu(pidNow);
+    const mb = (s.bulkTurns * s.bulkBytes) / MB;
+    return { main: (after.mainMs - before.mainMs) / mb, total: (after.totalMs - before.totalMs) / mb };
+  };
+  const cpu = perMb(cpu0[0], pid);
+  const floorCpu = perMb(cpu0[1], floorPid);
+  const [direct, bare, proxied] = times.map((ms) => Math.min(...ms)) as [number, number, number];
+  const list = (ms: readonly number[]) => ms.map((x) => f(x, 0)).join(' ');
+  const mbps = (ms: number) => f(s.bulkBytes / MB / (ms / 1000), 0);
+  const turns = `best of ${s.bulkTurns} after a ${s.warmBytes / MB} MB warm-up read each way`;
+  const failed = (w: number) => (short[w] ? ` (FAIL: ${short[w]} reads came short)` : '') + (busy ? ` (FAIL: the proxy was still busy before ${busy} reads)` : '');
+  const throughput = row({
+    name: 'proxy-throughput',
+    value: direct / proxied,
+    target: 0.9,
+    better: 'higher',
+    unit: 'x',
+    baseline: 'the same stream read directly, same run',
+    detail:
+      `${s.bulkBytes / MB} MB of 1 KB MCP events, ${turns}, every read recorded (${recorded / MB} MB, under the ${MAX_RECORDING_BYTES / MB} MB cap): ` +
+      `direct ${f(direct, 0)} ms (${mbps(direct)} MB/s), through the proxy ${f(proxied, 0)} ms (${mbps(proxied)} MB/s); turns: direct ${list(times[0]!)}, proxied ${list(times[2]!)} ms; ` +
+      `proxy CPU per MB: ${f(cpu.main, 1)} ms forwarding (main thread), ${f(cpu.total - cpu.main, 1)} ms other threads (analysis worker, GC), ${f(cpu.total, 1)} ms in all; ` +
+      `it was idle again within ${list(lag)} ms of each proxied read's end` +
+      failed(2),
+  });
+  const floorRow = row({
+    name: 'proxy-floor',
+    value: direct / bare,
+    target: Infinity,
+    better: 'higher',
+    unit: 'x',
+    baseline: 'the same stream read directly, same run',
+    detail:
+      `what any Node HTTP proxy reaches here: the same stream through a bare node:http request + pipe proxy (bench/bare-proxy.mjs, its own process; no recording, no analysis), ` +
+      `in the same turns: ${f(bare, 0)} ms (${mbps(bare)} MB/s); its CPU per MB ${f(floorCpu.total, 1)} ms` +
+      failed(1),
+  });
+  return [throughput, floorRow];
+}
+
 export async function measureProxy(scale: BenchScale): Promise<BenchRow[]> {
   const s = SCALES[scale];
   await build({ configFile: resolve(ROOT, 'vite.cli.config.ts'), logLevel: 'error', build: { outDir: CLI_BUILD } });
   const target = await startBenchTarget();
   const proxy = await startProxyProcess(target);
+  const floor = await startBareProxy(target);
   try {
-    // Throughput: best turn each way.
-    let direct = Infinity;
-    let proxied = Infinity;
-    let proxiedBytes = 0;
-    for (let i = 0; i < s.turns; i++) {
-      direct = Math.min(direct, (await readAll(`${target.origin}/bulk?bytes=${s.bulkBytes}`)).ms);
-      const through = await readAll(`${proxy.origin}/bulk?bytes=${s.bulkBytes}`);
-      proxiedBytes = through.bytes;
-      proxied = Math.min(proxied, through.ms);
-    }
-    const mbps = (ms: number) => s.bulkBytes / MB / (ms / 1000);
-    const throughput = row({
-      name: 'proxy-throughput',
-      value: direct / proxied,
-      target: 0.9,
-      better: 'higher',
-      unit: 'x',
-      baseline: 'the same stream read directly, same run',
-      detail: `${s.bulkBytes / MB} MB of 1 KB MCP events, best of ${s.turns}: direct ${f(direct, 0)} ms (${f(mbps(direct), 0)} MB/s), through the proxy ${f(proxied, 0)} ms (${f(mbps(proxied), 0)} MB/s)` + (proxiedBytes >= s.bulkBytes ? '' : ` (FAIL: ${proxiedBytes} bytes arrived)`),
-    });
+    const [throughput, floorRow] = await measureThroughput(s, target, proxy, floor);
 
     // Latency: best p95 each way.
     let directP95 = Infinity;
@@ -178,8 +267,9 @@ export async function measureProxy(scale: BenchScale): Promise<BenchRow[]> {
       baseline: 'the same proxy process idle, same run',
       detail: `${s.streams} open streams of ${f(s.streamBytes / MB, 2)} MB each (${f((s.streams * s.streamBytes) / MB, 0)} MB, the cap records ${capMb} MB in all): RSS ${f(open, 0)} MB open vs ${f(idle, 0)} MB idle; target = the recording cap + ${MEMORY_ALLOWANCE_MB} MB for the analysis and Node`,
     });
-    return [throughput, latency, memory];
+    return [throughput, floorRow, latency, memory];
   } finally {
+    await floor.close();
     await proxy.close();
     await target.close();
   }

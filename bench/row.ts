@@ -15,6 +15,7 @@ export type BenchName =
   | 'dormant-tap'
   | 'guard-latency'
   | 'proxy-throughput'
+  | 'proxy-floor'
   | 'proxy-latency'
   | 'proxy-memory'
   | 'cli-har'
@@ -40,8 +41,9 @@ export interface BenchRow {
 /** `smoke`: a small input that proves the benchmark runs (CI); `full`: the figures of record. */
 export type BenchScale = 'smoke' | 'full';
 
+/** A row's verdict; a row kept as information (target Infinity) has none to fail, in either direction. */
 export function row(fields: Omit<BenchRow, 'pass'>): BenchRow {
-  const pass = fields.better === 'lower' ? fields.value <= fields.target : fields.value >= fields.target;
+  const pass = !Number.isFinite(fields.target) || (fields.better === 'lower' ? fields.value <= fields.target : fields.value >= fields.target);
   return { ...fields, pass };
 }
 
