@@ -252,11 +252,19 @@ export async function measureProxy(scale: BenchScale): Promise<BenchRow[]> {
       detail: `added p95, server write to client read, ${s.events.toLocaleString('en')} events at ${RATE.toLocaleString('en')}/s, best of ${s.turns}: through the proxy p50 ${f(proxiedP50)}, p95 ${f(proxiedP95)} ms; direct p95 ${f(directP95)} ms` + (received === s.events ? '' : ` (FAIL: ${received} events arrived)`),
     });
 
-    // Memory: the proxy process idle (after the rows above), then with the streams open.
-    const idle = rssMb(proxy.child.pid!);
-    const held = await openHeld(proxy.origin, s.streams, s.streamBytes);
-    const open = rssMb(proxy.child.pid!);
-    held.abort();
+    // Memory: a proxy process of its own, idle and then with the streams open, so that its
+    // recording starts empty and the streams can fill the whole cap.
+    const fresh = await startProxyProcess(target);
+    let idle: number;
+    let open: number;
+    try {
+      idle = rssMb(fresh.child.pid!);
+      const held = await openHeld(fresh.origin, s.streams, s.streamBytes);
+      open = rssMb(fresh.child.pid!);
+      held.abort();
+    } finally {
+      await fresh.close();
+    }
     const capMb = MAX_RECORDING_BYTES / MB;
     const memory = row({
       name: 'proxy-memory',
@@ -264,7 +272,7 @@ export async function measureProxy(scale: BenchScale): Promise<BenchRow[]> {
       target: capMb + MEMORY_ALLOWANCE_MB,
       better: 'lower',
       unit: 'MiB',
-      baseline: 'the same proxy process idle, same run',
+      baseline: 'a fresh proxy process idle, same run',
       detail: `${s.streams} open streams of ${f(s.streamBytes / MB, 2)} MB each (${f((s.streams * s.streamBytes) / MB, 0)} MB, the cap records ${capMb} MB in all): RSS ${f(open, 0)} MB open vs ${f(idle, 0)} MB idle; target = the recording cap + ${MEMORY_ALLOWANCE_MB} MB for the analysis and Node`,
     });
     return [throughput, floorRow, latency, memory];
