@@ -14,8 +14,9 @@
  * - A Bloom filter of every hash, at 12 to 24 bits per id, answers most inserts ("never seen") by
  *   itself. It is small enough to stay near the cache.
  * - The exact record is a log-structured merge: the newest ids unsorted in a short tail, the rest
- *   in a few runs sorted by hash. Two runs of one size merge into one, sequentially, so each id is
- *   copied about log₂(ids ÷ TAIL) times; a merged run's buffers are reused by the next merge.
+ *   in a few runs sorted by hash. Two runs of one size merge into one, sequentially, up to a
+ *   largest size, so each id is copied at most log₂(MAX_RUN_IDS ÷ TAIL) times; a merged run's
+ *   buffers are reused by the next merge.
  *
  * Only a "maybe" from the filter (a false positive, rare at these bits per id, or a real repeat) or
  * a lookup by id searches the record: the tail by a scan, each run by binary search.
@@ -52,6 +53,16 @@ export type IdAt = (stream: number, event: number) => string | undefined;
 
 /** Ids kept unsorted before they become a run (a power of two): few enough that a scan is cheap. */
 const TAIL = 1024;
+/**
+ * Runs stop merging at this many ids (TAIL × a power of two). Merging runs without end would
+ * keep, at a merge, the two runs and their merged copy, and spares of every smaller size: about
+ * three times the record. Runs of this size pile up instead; a lookup binary-searches each, and
+ * only a "maybe" from the filter looks up at all.
+ */
+const MAX_RUN_IDS = TAIL * 1024;
+/** Entries per page of the delivery record (a power of two). */
+const PAGE_SHIFT = 16;
+const PAGE = 1 << PAGE_SHIFT;
 /** Filter bits per id at its fullest; the filter doubles before it holds more ids. */
 const FILTER_BITS_PER_ID = 12;
 const FIRST_FILTER_IDS = 1024;
@@ -62,13 +73,15 @@ export class IdIndex implements IdRecord {
   size = 0;
   /**
    * Two Int32s per entry, in delivery order: the stream and the event that delivered the id. Runs
-   * point here, so a merge moves two words per id, not three.
+   * point here, so a merge moves two words per id, not three. In pages of PAGE entries (the
+   * first grows to that size): one array that doubled would hold up to twice the entries, and
+   * half as many again while it is copied.
    */
-  private entries = new Int32Array(2 * TAIL);
+  private readonly pages: Int32Array<ArrayBuffer>[] = [new Int32Array(2 * TAIL)];
   /** The hashes of the entries since the last run was made, in delivery order. */
   private readonly tail = new Uint32Array(TAIL);
   private tailLength = 0;
-  /** Sorted runs, longest first; each longer than the next. */
+  /** Sorted runs, longest first; each longer than the next, but for runs of MAX_RUN_IDS. */
   private readonly runs: Run[] = [];
   /**
    * Spare buffers by run length (k): the two runs each merge consumes, for the next runs of their
@@ -113,9 +126,12 @@ export class IdIndex implements IdRecord {
       if (first) return first;
     }
     const n = this.size++;
-    if (n * 2 === this.entries.length) this.entries = widen(this.entries);
-    this.entries[n * 2] = stream;
-    this.entries[n * 2 + 1] = event;
+    let page = this.pages[n >>> PAGE_SHIFT];
+    if (page === undefined) this.pages.push((page = new Int32Array(2 * PAGE)));
+    else if (n < PAGE && n * 2 === page.length) this.pages[0] = page = widen(page);
+    const at = (n & (PAGE - 1)) * 2;
+    page[at] = stream;
+    page[at + 1] = event;
     this.tail[this.tailLength++] = hash;
     if (this.size > this.filterIds) this.growFilter();
     else this.remember(hash);
@@ -143,11 +159,14 @@ export class IdIndex implements IdRecord {
   }
 
   private is(entry: number, id: string): boolean {
-    return this.idAt(this.entries[entry * 2]!, this.entries[entry * 2 + 1]!) === id;
+    const delivery = this.delivery(entry);
+    return this.idAt(delivery.stream, delivery.event) === id;
   }
 
   private delivery(entry: number): Delivery {
-    return { stream: this.entries[entry * 2]!, event: this.entries[entry * 2 + 1]! };
+    const page = this.pages[entry >>> PAGE_SHIFT]!;
+    const at = (entry & (PAGE - 1)) * 2;
+    return { stream: page[at]!, event: page[at + 1]! };
   }
 
   /**
@@ -178,7 +197,7 @@ export class IdIndex implements IdRecord {
     }
     bucketFill.fill(0);
     this.tailLength = 0;
-    for (let k = 0; this.runs.length > 0 && this.runs[this.runs.length - 1]!.length === run.length; k++) {
+    for (let k = 0; run.length < MAX_RUN_IDS * 2 && this.runs.length > 0 && this.runs[this.runs.length - 1]!.length === run.length; k++) {
       const older = this.runs.pop()!;
       const merged = merge(older, run, this.buffer(k + 1));
       (this.spares[k] ??= []).push(older, run);
