@@ -60,9 +60,6 @@ const TAIL = 1024;
  * only a "maybe" from the filter looks up at all.
  */
 const MAX_RUN_IDS = TAIL * 1024;
-/** Entries per page of the delivery record (a power of two). */
-const PAGE_SHIFT = 16;
-const PAGE = 1 << PAGE_SHIFT;
 /** Filter bits per id at its fullest; the filter doubles before it holds more ids. */
 const FILTER_BITS_PER_ID = 12;
 const FIRST_FILTER_IDS = 1024;
@@ -72,12 +69,14 @@ type Run = Uint32Array<ArrayBuffer>;
 export class IdIndex implements IdRecord {
   size = 0;
   /**
-   * Two Int32s per entry, in delivery order: the stream and the event that delivered the id. Runs
-   * point here, so a merge moves two words per id, not three. In pages of PAGE entries (the
-   * first grows to that size): one array that doubled would hold up to twice the entries, and
-   * half as many again while it is copied.
+   * Who delivered each entry (entries are numbered in delivery order, and runs point at them), as
+   * segments: a segment is a stretch of entries that one stream delivered as consecutive events,
+   * three Int32s (first entry, stream, first event). A stream's events mostly come one after
+   * another, so a segment stands for hundreds of entries; entries of interleaved streams cost a
+   * segment each.
    */
-  private readonly pages: Int32Array<ArrayBuffer>[] = [new Int32Array(2 * TAIL)];
+  private segments = new Int32Array(3 * 16);
+  private segmentCount = 0;
   /** The hashes of the entries since the last run was made, in delivery order. */
   private readonly tail = new Uint32Array(TAIL);
   private tailLength = 0;
@@ -126,12 +125,7 @@ export class IdIndex implements IdRecord {
       if (first) return first;
     }
     const n = this.size++;
-    let page = this.pages[n >>> PAGE_SHIFT];
-    if (page === undefined) this.pages.push((page = new Int32Array(2 * PAGE)));
-    else if (n < PAGE && n * 2 === page.length) this.pages[0] = page = widen(page);
-    const at = (n & (PAGE - 1)) * 2;
-    page[at] = stream;
-    page[at + 1] = event;
+    this.deliver(n, stream, event);
     this.tail[this.tailLength++] = hash;
     if (this.size > this.filterIds) this.growFilter();
     else this.remember(hash);
@@ -164,10 +158,30 @@ export class IdIndex implements IdRecord {
   }
 
   private delivery(entry: number): Delivery {
-    const page = this.pages[entry >>> PAGE_SHIFT]!;
-    const at = (entry & (PAGE - 1)) * 2;
-    return { stream: page[at]!, event: page[at + 1]! };
+    // The last segment that starts at or before `entry`, by binary search.
+    const { segments } = this;
+    let low = 0;
+    let high = this.segmentCount - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (segments[mid * 3]! <= entry) low = mid;
+      else high = mid - 1;
+    }
+    return { stream: segments[low * 3 + 1]!, event: segments[low * 3 + 2]! + entry - segments[low * 3]! };
   }
+
+  /** Records that entry `n` (the next) was delivered by `event` of `stream`. */
+  private deliver(n: number, stream: number, event: number): void {
+    const last = (this.segmentCount - 1) * 3;
+    const { segments } = this;
+    if (last >= 0 && segments[last + 1] === stream && segments[last + 2]! + n - segments[last]! === event) return;
+    if (last + 3 === segments.length) this.segments = widen(segments);
+    this.segments[last + 3] = n;
+    this.segments[last + 4] = stream;
+    this.segments[last + 5] = event;
+    this.segmentCount++;
+  }
+
 
   /**
    * The tail becomes a run, sorted by hash; runs of one length then merge, as a binary counter
