@@ -1,5 +1,5 @@
 import { appendFile, writeFile } from 'node:fs/promises';
-import { createAnalyzer, feed } from '../core';
+import { analyseHere, type FileAnalysis } from './analysis';
 import { parseCheckArgs, type CheckArgs, type Format } from './args';
 import { ansi, plain } from './color';
 import { createEntryLineScanner } from './entry-lines';
@@ -54,22 +54,30 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
 
 async function checkOne(path: string, args: CheckArgs, io: Io): Promise<FileResult> {
   // A report is all the CLI wants: the analysis need keep no payload.
-  const analyzer = createAnalyzer({ appSeqPointers: args.appSeqPointers, keepPayloads: false });
+  const options = { appSeqPointers: args.appSeqPointers, keepPayloads: false };
+  const analyse = io.analyse ?? analyseHere;
+  let analysis: FileAnalysis | undefined;
   let line: ReturnType<typeof progressLine>;
   // SARIF points each result at its entry's line, found in the same chunks the reader reads.
   const lines = args.format === 'sarif' ? createEntryLineScanner() : undefined;
   // Each exchange is analysed as its entry is read, and dropped: the file is never held whole.
-  const har = await readHarFile(path, (exchange) => feed(analyzer, [exchange]), {
+  const har = await readHarFile(path, (exchange) => analysis!.feed(exchange), {
     stdin: io.stdin ?? processStdin,
     ...(lines && { onBytes: (chunk: Uint8Array) => lines.push(chunk) }),
+    onSize: (size) => (analysis = analyse(options, size)),
+    backlog: () => analysis!.backlog(),
     onProgress: (size) => (line = io.progress && progressLine(path, size, io.progress, args.progress, io.env ?? {}))?.update,
   });
   line?.end();
-  if (!har.ok) return { path, error: har.reason };
+  if (!har.ok) {
+    analysis?.cancel();
+    return { path, error: har.reason };
+  }
   if (har.skippedEntries > 0 || har.problems.length > 0) {
     io.stderr(`mcp-stream-lens: ${path}: ${har.skippedEntries} entries skipped; ${har.problems.join('; ')}`);
   }
-  return { path, report: analyzer.report({ final: true }), analyzer, skippedEntries: har.skippedEntries, problems: har.problems, entryLines: lines?.lines };
+  const { report, ids } = await analysis!.finish();
+  return { path, report, ids, skippedEntries: har.skippedEntries, problems: har.problems, entryLines: lines?.lines };
 }
 
 function render(format: Format, results: readonly FileResult[], io: Io): string {

@@ -25,6 +25,10 @@ export interface HarFileOptions {
   stdin: Stdin;
   /** Sees every chunk as it is read (the SARIF format finds each entry's line in them). */
   onBytes?: (chunk: Uint8Array) => void;
+  /** While the exchanges' consumer is behind, a promise of when it has caught up: reading waits for it. */
+  backlog?: () => Promise<void> | undefined;
+  /** Given the file's size (undefined for standard input), before anything is read. */
+  onSize?: (size: number | undefined) => void;
 }
 
 /**
@@ -35,7 +39,10 @@ export interface HarFileOptions {
  */
 export async function readHarFile(path: string, onExchange: (exchange: Exchange) => void, options: HarFileOptions): Promise<HarStreamResult> {
   // Standard input has no folder beside it: bodies attached in files cannot be found.
-  if (path === STDIN) return readAll(options.stdin(), createHarStreamReader(onExchange), options.onBytes);
+  if (path === STDIN) {
+    options.onSize?.(undefined);
+    return readAll(options.stdin(), createHarStreamReader(onExchange), options);
+  }
   let size: number;
   try {
     const info = await stat(path);
@@ -44,16 +51,19 @@ export async function readHarFile(path: string, onExchange: (exchange: Exchange)
   } catch (error) {
     return cannotRead(error);
   }
+  options.onSize?.(size);
   const reader = createHarStreamReader(onExchange, { loadFile: (name) => loadSibling(path, name) });
-  return readAll(createReadStream(path, { highWaterMark: READ_BYTES }), reader, options.onBytes, options.onProgress?.(size), size);
+  return readAll(createReadStream(path, { highWaterMark: READ_BYTES }), reader, options, options.onProgress?.(size), size);
 }
 
-async function readAll(chunks: AsyncIterable<Uint8Array>, reader: ReturnType<typeof createHarStreamReader>, onBytes?: (chunk: Uint8Array) => void, progress?: Progress, size = 0): Promise<HarStreamResult> {
+async function readAll(chunks: AsyncIterable<Uint8Array>, reader: ReturnType<typeof createHarStreamReader>, { onBytes, backlog }: HarFileOptions, progress?: Progress, size = 0): Promise<HarStreamResult> {
   try {
     for await (const chunk of chunks) {
       reader.push(chunk);
       onBytes?.(chunk);
       progress?.(reader.bytes, size);
+      const behind = backlog?.();
+      if (behind) await behind;
       // Past the point where it can be HAR: the rest need not be read.
       if (reader.failure !== undefined) break;
     }

@@ -1,3 +1,4 @@
+import type { Analyse } from './analysis';
 import type { Stdin } from './har-file';
 import type { ProgressStream } from './progress';
 
@@ -13,4 +14,6 @@ export interface Io {
   stdin?: Stdin;
   /** Where reading progress may go (the process's stderr); none when left out. */
   progress?: ProgressStream;
+  /** How a file is analysed: in this thread when left out (run.ts moves large files to a worker). */
+  analyse?: Analyse;
 }

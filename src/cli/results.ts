@@ -1,11 +1,12 @@
-import type { Analyzer, Report } from '../core';
+import type { Report } from '../core';
+import type { EventIds } from './analysis';
 
 /** One input the CLI analysed: its report, and what the reader left out. */
 export interface Checked {
   path: string;
   report: Report;
   /** For the text report, which names events by their ids. */
-  analyzer: Analyzer;
+  ids: EventIds;
   /** HAR entries the reader could not take (each is counted, never dropped silently). */
   skippedEntries: number;
   /** What the reader noticed while reading: fields left out, bodies not found. */

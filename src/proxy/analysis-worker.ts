@@ -31,7 +31,7 @@ function answer(query: AnalysisQuery): AnswerOf[keyof AnswerOf] {
       return liveFindings();
     case 'final-text': {
       const report = analyzer.report({ final: true });
-      const text = formatText({ path: query.path, report, analyzer, skippedEntries: 0, problems: [] });
+      const text = formatText({ path: query.path, report, ids: analyzer, skippedEntries: 0, problems: [] });
       return { text, errors: report.summary.errors, warnings: report.summary.warnings };
     }
   }

@@ -1,5 +1,6 @@
-import type { Analyzer, Finding, ResumeReport, SessionReport, Severity, Verdict } from '../../core';
+import type { Finding, ResumeReport, SessionReport, Severity, Verdict } from '../../core';
 import { plain, type Paint, type Style } from '../color';
+import type { EventIds } from '../analysis';
 import type { Checked, Totals } from '../results';
 
 /**
@@ -24,7 +25,7 @@ const SEVERITY_STYLE: Record<Severity, Style> = { error: 'red', warning: 'yellow
 const VERDICT_STYLE: Record<Verdict, Style> = { genuine: 'green', rejected: 'green', expired: 'dim', gap: 'red', duplicate: 'red', unverifiable: 'yellow', empty: 'yellow' };
 
 /** The short human report: each session, each resume with its verdict, each finding and its event. */
-export function formatText({ path, report, analyzer }: Checked, paint: Paint = plain): string {
+export function formatText({ path, report, ids }: Checked, paint: Paint = plain): string {
   const { summary } = report;
   const counts = `${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}`;
   const lines = [
@@ -41,7 +42,7 @@ export function formatText({ path, report, analyzer }: Checked, paint: Paint = p
       lines.push(`  #${stream.index} ${stream.method} ${printable(stream.url, 80)} -> ${stream.status || 'no response'}, ${plural(stream.events, 'event')}, ${end}${resume}`);
     }
     for (const resume of session.resumes) lines.push(`  ${formatResume(resume, paint)}`);
-    for (const item of session.findings) lines.push(`  ${formatFinding(item, analyzer, paint)}`);
+    for (const item of session.findings) lines.push(`  ${formatFinding(item, ids, paint)}`);
   }
   return lines.join('\n');
 }
@@ -58,10 +59,10 @@ export function formatResume(resume: ResumeReport, paint: Paint = plain): string
 }
 
 /** One finding, where it is (stream, event and its id) and what it says. */
-export function formatFinding(item: Finding, analyzer: Analyzer, paint: Paint = plain): string {
+export function formatFinding(item: Finding, ids: EventIds, paint: Paint = plain): string {
   let where = `#${item.stream}`;
   if (item.event !== null) {
-    const id = analyzer.events(item.stream).idAt(item.event);
+    const id = ids.events(item.stream).idAt(item.event);
     where += ` event ${item.event}${id === undefined ? '' : ` (id ${quoted(id)})`}`;
   }
   return `${paint(SEVERITY_STYLE[item.severity], item.severity.padEnd(7))} ${item.code}  ${where}: ${printable(item.message, 400)}`;

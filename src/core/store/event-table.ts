@@ -72,19 +72,29 @@ interface Rare {
   resumeToken: string | undefined;
 }
 
-// Each row is two Float64s (time, sequence value) and INTS Int32s, at these offsets. `id` and
+// Each row is two Float64s (time, sequence value) and `stride` Int32s, at these offsets. `id` and
 // `data` are in the analysis's text store: where each starts and how long it is there (-1: none,
-// or kept as a string in `looseIds`/`looseData`).
+// or kept as a string in `looseIds`/`looseData`). A table that keeps no data has no data columns.
 const BITS = 0;
 const SEQ_KEY = 1;
 const METHOD = 2;
 const TOKEN = 3;
 const EVENT_TYPE = 4;
-const DATA_AT = 5;
-const DATA_LENGTH = 6;
-const ID_AT = 7;
-const ID_LENGTH = 8;
-const INTS = 9;
+const ID_AT = 5;
+const ID_LENGTH = 6;
+const DATA_AT = 7;
+const DATA_LENGTH = 8;
+const INTS_WITH_DATA = 9;
+const INTS_WITHOUT_DATA = 7;
+/**
+ * A stored id may keep only what follows the prefix it shares with the previous row's id: a
+ * stream's ids mostly differ in their last characters (`<stream>_<counter>`). Its ID_LENGTH is
+ * then `~(ownLength | shared << SHARED_SHIFT)`, negative. Every RESTART-th row stores its id
+ * whole, so reading one back decodes at most RESTART ids.
+ */
+const RESTART = 16;
+const SHARED_SHIFT = 15;
+const SHARE_LIMIT = 1 << SHARED_SHIFT;
 
 export class EventColumns implements EventTableWriter {
   length = 0;
@@ -108,6 +118,13 @@ export class EventColumns implements EventTableWriter {
    */
   private readonly lastStrings: (string | undefined)[] = [];
   private readonly lastNumbers: number[] = [];
+  /** Int32s per row. */
+  private readonly stride: number;
+  /**
+   * The previous row's id, which the next id may share a prefix with; dropped when the stream
+   * ends (it may be a slice that keeps its whole chunk alive).
+   */
+  private lastId: string | undefined;
 
   constructor(
     private readonly strings: StringTable,
@@ -116,6 +133,7 @@ export class EventColumns implements EventTableWriter {
     /** Whether events keep their data (see AnalysisOptions.keepPayloads); their ids are always kept. */
     private readonly keepData = true,
   ) {
+    this.stride = keepData ? INTS_WITH_DATA : INTS_WITHOUT_DATA;
     this.allocate(INITIAL_ROWS);
   }
 
@@ -126,7 +144,7 @@ export class EventColumns implements EventTableWriter {
     const { seq } = facts;
     floats[i * 2] = head.time;
     floats[i * 2 + 1] = seq ? seq.value : NaN;
-    const row = i * INTS;
+    const row = i * this.stride;
     ints[row + BITS] = ROLES.indexOf(facts.role) | (seq ? KINDS.indexOf(seq.kind) << KIND_SHIFT : 0) | (head.idOnly ? ID_ONLY : 0) | (head.truncated ? TRUNCATED : 0);
     ints[row + SEQ_KEY] = this.numberOf(seq?.key, SEQ_KEY);
     ints[row + METHOD] = this.numberOf(facts.method, METHOD);
@@ -137,11 +155,13 @@ export class EventColumns implements EventTableWriter {
     const base = !this.keepData || typeof text === 'string' || text.chunk === undefined ? -1 : this.text.borrow(text.chunk);
     const { id } = head;
     const idAt = base >= 0 && id !== undefined && typeof text !== 'string' && text.idAt >= 0 ? base + text.idAt : -1;
-    ints[row + ID_AT] = this.store(id, idAt, id?.length ?? 0, row + ID_LENGTH, i, this.looseIds);
-    if (!this.keepData) ints[row + DATA_AT] = NONE;
-    else if (typeof text === 'string') ints[row + DATA_AT] = this.store(text || undefined, -1, 0, row + DATA_LENGTH, i, this.looseData);
-    else if (base >= 0) ints[row + DATA_AT] = this.store(undefined, base + text.dataAt, text.dataLength, row + DATA_LENGTH, i, this.looseData);
-    else ints[row + DATA_AT] = this.store(text.text.slice(text.dataAt, text.dataAt + text.dataLength) || undefined, -1, 0, row + DATA_LENGTH, i, this.looseData);
+    ints[row + ID_AT] = idAt >= 0 ? this.store(id, idAt, id!.length, row + ID_LENGTH, i, this.looseIds) : this.storeId(id, row, i);
+    this.lastId = id;
+    if (this.keepData) {
+      if (typeof text === 'string') ints[row + DATA_AT] = this.store(text || undefined, -1, 0, row + DATA_LENGTH, i, this.looseData);
+      else if (base >= 0) ints[row + DATA_AT] = this.store(undefined, base + text.dataAt, text.dataLength, row + DATA_LENGTH, i, this.looseData);
+      else ints[row + DATA_AT] = this.store(text.text.slice(text.dataAt, text.dataAt + text.dataLength) || undefined, -1, 0, row + DATA_LENGTH, i, this.looseData);
+    }
     if (facts.idKey !== undefined || head.retry !== undefined || facts.stopReason !== undefined || facts.resumeToken !== undefined) {
       // Copies: a string from the payload may be a slice that would keep its whole decoded chunk
       // alive for the session's life (see json-shapes.ts); the text store keeps the rest.
@@ -153,7 +173,7 @@ export class EventColumns implements EventTableWriter {
 
   get(index: number): EventRecord | undefined {
     if (!(index >= 0 && index < this.length)) return undefined;
-    const bits = this.ints[index * INTS + BITS]!;
+    const bits = this.ints[index * this.stride + BITS]!;
     const rare = this.rare.get(index);
     return {
       time: this.floats[index * 2]!,
@@ -186,16 +206,24 @@ export class EventColumns implements EventTableWriter {
     return this.floats[index * 2]!;
   }
   idAt(index: number): string | undefined {
-    return this.read(index, ID_AT, ID_LENGTH, this.looseIds);
+    if (!(index >= 0 && index < this.length)) return undefined;
+    const row = index * this.stride;
+    const at = this.ints[row + ID_AT]!;
+    if (at < 0) return this.looseIds.get(index);
+    const length = this.ints[row + ID_LENGTH]!;
+    if (length >= 0) return this.text.text(at, length);
+    const shared = ~length >>> SHARED_SHIFT;
+    return this.idAt(index - 1)!.slice(0, shared) + this.text.text(at, ~length & (SHARE_LIMIT - 1));
   }
   hasId(index: number): boolean {
-    return index >= 0 && index < this.length && (this.ints[index * INTS + ID_AT]! >= 0 || this.looseIds.has(index));
+    return index >= 0 && index < this.length && (this.ints[index * this.stride + ID_AT]! >= 0 || this.looseIds.has(index));
   }
   dataOf(index: number): string {
+    if (!this.keepData) return '';
     return this.read(index, DATA_AT, DATA_LENGTH, this.looseData) ?? '';
   }
   roleAt(index: number): Role {
-    return ROLES[this.ints[index * INTS + BITS]! & ROLE_MASK]!;
+    return ROLES[this.ints[index * this.stride + BITS]! & ROLE_MASK]!;
   }
   methodAt(index: number): string | undefined {
     return this.stringAt(METHOD, index);
@@ -219,7 +247,7 @@ export class EventColumns implements EventTableWriter {
   /** The string a string-table field holds for event `index`; undefined for none or out of range. */
   private stringAt(field: number, index: number): string | undefined {
     if (!(index >= 0 && index < this.length)) return undefined;
-    const at = this.ints[index * INTS + field]!;
+    const at = this.ints[index * this.stride + field]!;
     return at === NONE ? undefined : this.strings.at(at);
   }
 
@@ -245,9 +273,32 @@ export class EventColumns implements EventTableWriter {
     return at;
   }
 
+  /**
+   * Stores an id that is not already in a borrowed chunk: only its part after the prefix it
+   * shares with the previous row's id, where that is one (see RESTART).
+   */
+  private storeId(id: string | undefined, row: number, index: number): number {
+    if (id === undefined) return NONE;
+    const last = this.lastId;
+    let shared = 0;
+    if (last !== undefined && index % RESTART !== 0) {
+      const most = Math.min(last.length, id.length, SHARE_LIMIT - 1);
+      while (shared < most && last.charCodeAt(shared) === id.charCodeAt(shared)) shared++;
+    }
+    if (shared > 0 && id.length - shared < SHARE_LIMIT) {
+      // A suffix that starts inside a surrogate pair is not UTF-8: the id is then stored whole.
+      const at = this.text.add(id.slice(shared));
+      if (at >= 0) {
+        this.ints[row + ID_LENGTH] = ~((this.text.size - at) | (shared << SHARED_SHIFT));
+        return at;
+      }
+    }
+    return this.store(id, -1, 0, row + ID_LENGTH, index, this.looseIds);
+  }
+
   private read(index: number, start: number, length: number, loose: Map<number, string>): string | undefined {
     if (!(index >= 0 && index < this.length)) return undefined;
-    const row = index * INTS;
+    const row = index * this.stride;
     const at = this.ints[row + start]!;
     return at >= 0 ? this.text.text(at, this.ints[row + length]!) : loose.get(index);
   }
@@ -260,10 +311,10 @@ export class EventColumns implements EventTableWriter {
   /** Room for `rows` rows: both views on one region. */
   private allocate(rows: number): void {
     // INITIAL_ROWS is even, so the region's size, and the ints' offset in it, are multiples of 8.
-    const region = this.buffers.take(rows * (2 * Float64Array.BYTES_PER_ELEMENT + INTS * Int32Array.BYTES_PER_ELEMENT));
+    const region = this.buffers.take(rows * (2 * Float64Array.BYTES_PER_ELEMENT + this.stride * Int32Array.BYTES_PER_ELEMENT));
     this.region = region;
     this.floats = new Float64Array(region.buffer, region.offset, rows * 2);
-    this.ints = new Int32Array(region.buffer, region.offset + rows * 2 * Float64Array.BYTES_PER_ELEMENT, rows * INTS);
+    this.ints = new Int32Array(region.buffer, region.offset + rows * 2 * Float64Array.BYTES_PER_ELEMENT, rows * this.stride);
     this.capacity = rows;
   }
 
@@ -273,13 +324,14 @@ export class EventColumns implements EventTableWriter {
    * up to half empty, and a session keeps its ended streams' tables for hours.
    */
   trim(): void {
+    this.lastId = undefined;
     // An even count keeps the region's size, and the ints' offset in it, multiples of 8.
     const rows = Math.max(2, this.length + (this.length & 1));
     if (rows >= this.capacity) return;
     const { floats, ints, region } = this;
     this.allocate(rows);
     this.floats.set(floats.subarray(0, rows * 2));
-    this.ints.set(ints.subarray(0, rows * INTS));
+    this.ints.set(ints.subarray(0, rows * this.stride));
     this.buffers.give(region);
   }
 

@@ -14,8 +14,9 @@
  * - A Bloom filter of every hash, at 12 to 24 bits per id, answers most inserts ("never seen") by
  *   itself. It is small enough to stay near the cache.
  * - The exact record is a log-structured merge: the newest ids unsorted in a short tail, the rest
- *   in a few runs sorted by hash. Two runs of one size merge into one, sequentially, so each id is
- *   copied about log₂(ids ÷ TAIL) times; a merged run's buffers are reused by the next merge.
+ *   in a few runs sorted by hash. Two runs of one size merge into one, sequentially, up to a
+ *   largest size, so each id is copied at most log₂(MAX_RUN_IDS ÷ TAIL) times; a merged run's
+ *   buffers are reused by the next merge.
  *
  * Only a "maybe" from the filter (a false positive, rare at these bits per id, or a real repeat) or
  * a lookup by id searches the record: the tail by a scan, each run by binary search.
@@ -52,6 +53,13 @@ export type IdAt = (stream: number, event: number) => string | undefined;
 
 /** Ids kept unsorted before they become a run (a power of two): few enough that a scan is cheap. */
 const TAIL = 1024;
+/**
+ * Runs stop merging at this many ids (TAIL × a power of two). Merging runs without end would
+ * keep, at a merge, the two runs and their merged copy, and spares of every smaller size: about
+ * three times the record. Runs of this size pile up instead; a lookup binary-searches each, and
+ * only a "maybe" from the filter looks up at all.
+ */
+const MAX_RUN_IDS = TAIL * 1024;
 /** Filter bits per id at its fullest; the filter doubles before it holds more ids. */
 const FILTER_BITS_PER_ID = 12;
 const FIRST_FILTER_IDS = 1024;
@@ -61,14 +69,18 @@ type Run = Uint32Array<ArrayBuffer>;
 export class IdIndex implements IdRecord {
   size = 0;
   /**
-   * Two Int32s per entry, in delivery order: the stream and the event that delivered the id. Runs
-   * point here, so a merge moves two words per id, not three.
+   * Who delivered each entry (entries are numbered in delivery order, and runs point at them), as
+   * segments: a segment is a stretch of entries that one stream delivered as consecutive events,
+   * three Int32s (first entry, stream, first event). A stream's events mostly come one after
+   * another, so a segment stands for hundreds of entries; entries of interleaved streams cost a
+   * segment each.
    */
-  private entries = new Int32Array(2 * TAIL);
+  private segments = new Int32Array(3 * 16);
+  private segmentCount = 0;
   /** The hashes of the entries since the last run was made, in delivery order. */
   private readonly tail = new Uint32Array(TAIL);
   private tailLength = 0;
-  /** Sorted runs, longest first; each longer than the next. */
+  /** Sorted runs, longest first; each longer than the next, but for runs of MAX_RUN_IDS. */
   private readonly runs: Run[] = [];
   /**
    * Spare buffers by run length (k): the two runs each merge consumes, for the next runs of their
@@ -113,9 +125,7 @@ export class IdIndex implements IdRecord {
       if (first) return first;
     }
     const n = this.size++;
-    if (n * 2 === this.entries.length) this.entries = widen(this.entries);
-    this.entries[n * 2] = stream;
-    this.entries[n * 2 + 1] = event;
+    this.deliver(n, stream, event);
     this.tail[this.tailLength++] = hash;
     if (this.size > this.filterIds) this.growFilter();
     else this.remember(hash);
@@ -143,12 +153,35 @@ export class IdIndex implements IdRecord {
   }
 
   private is(entry: number, id: string): boolean {
-    return this.idAt(this.entries[entry * 2]!, this.entries[entry * 2 + 1]!) === id;
+    const delivery = this.delivery(entry);
+    return this.idAt(delivery.stream, delivery.event) === id;
   }
 
   private delivery(entry: number): Delivery {
-    return { stream: this.entries[entry * 2]!, event: this.entries[entry * 2 + 1]! };
+    // The last segment that starts at or before `entry`, by binary search.
+    const { segments } = this;
+    let low = 0;
+    let high = this.segmentCount - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (segments[mid * 3]! <= entry) low = mid;
+      else high = mid - 1;
+    }
+    return { stream: segments[low * 3 + 1]!, event: segments[low * 3 + 2]! + entry - segments[low * 3]! };
   }
+
+  /** Records that entry `n` (the next) was delivered by `event` of `stream`. */
+  private deliver(n: number, stream: number, event: number): void {
+    const last = (this.segmentCount - 1) * 3;
+    const { segments } = this;
+    if (last >= 0 && segments[last + 1] === stream && segments[last + 2]! + n - segments[last]! === event) return;
+    if (last + 3 === segments.length) this.segments = widen(segments);
+    this.segments[last + 3] = n;
+    this.segments[last + 4] = stream;
+    this.segments[last + 5] = event;
+    this.segmentCount++;
+  }
+
 
   /**
    * The tail becomes a run, sorted by hash; runs of one length then merge, as a binary counter
@@ -178,7 +211,7 @@ export class IdIndex implements IdRecord {
     }
     bucketFill.fill(0);
     this.tailLength = 0;
-    for (let k = 0; this.runs.length > 0 && this.runs[this.runs.length - 1]!.length === run.length; k++) {
+    for (let k = 0; run.length < MAX_RUN_IDS * 2 && this.runs.length > 0 && this.runs[this.runs.length - 1]!.length === run.length; k++) {
       const older = this.runs.pop()!;
       const merged = merge(older, run, this.buffer(k + 1));
       (this.spares[k] ??= []).push(older, run);
