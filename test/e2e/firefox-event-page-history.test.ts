@@ -20,7 +20,8 @@ const SESSIONS = { 'warm-up': WARM_UP, 'event-page': EVENTS } as const;
 /** Picks the one tab the viewer offers (the test page is the only one with a capture). */
 async function chooseTab(viewer: Page): Promise<Frame> {
   const frame = inPage(viewer);
-  await viewer.waitForSelector('[data-testid="tab-choice"]', { timeout: 30_000 });
+  // The chooser lists the tabs the background holds a history for, or says there is none.
+  await frame.waitForFunction(() => document.querySelector('[data-testid="tab-choice"], p.empty') !== null, { polling: 100, timeout: 30_000 });
   expect(await frame.evaluate(() => document.querySelectorAll('[data-testid="tab-choice"]').length)).toBe(1);
   await viewer.click('[data-testid="tab-choice"]');
   return frame;
