@@ -29,7 +29,16 @@ interface BidiConnection {
  */
 export const inPage = (page: Page): Frame => (page.mainFrame() as unknown as { isolatedRealm(): Frame }).isolatedRealm();
 
-export async function launchFirefox(extensionDir: string, options: { /** Extra Firefox prefs for this profile. */ prefs?: Record<string, unknown> } = {}): Promise<{ browser: Browser; page: Page; openViewer(): Promise<Page>; close(): Promise<void> }> {
+export interface FirefoxSession {
+  browser: Browser;
+  page: Page;
+  openViewer(): Promise<Page>;
+  /** A tab with a system-principal document (about:addons): its main realm sees `Services`. */
+  openPrivileged(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function launchFirefox(extensionDir: string, options: { /** Extra Firefox prefs for this profile. */ prefs?: Record<string, unknown> } = {}): Promise<FirefoxSession> {
   const profile = mkdtempSync(join(tmpdir(), 'msl-firefox-'));
   const browser = await puppeteer.launch({
     browser: 'firefox',
@@ -42,15 +51,20 @@ export async function launchFirefox(extensionDir: string, options: { /** Extra F
   await browser.installExtension(extensionDir);
   const [page] = await browser.pages();
 
-  async function openViewer(): Promise<Page> {
+  // BiDi here (Firefox 140 ESR) lists no chrome contexts, but about:addons is a system-principal
+  // document in a tab.
+  async function openPrivileged(): Promise<Page> {
     const connection = (browser as unknown as { connection: BidiConnection }).connection;
-    const url = `moz-extension://${EXTENSION_UUID}/src/entries/panel.html`;
-    // A privileged page to run that script in: BiDi here (Firefox 140 ESR) lists no chrome
-    // contexts, but about:addons is a system-principal document in a tab. Its navigation never
-    // reports a load to BiDi, so it is not awaited: the script waits for `Services` instead.
     const helper = await browser.newPage();
     const context = (helper.mainFrame() as unknown as { _id: string })._id;
     await connection.send('browsingContext.navigate', { context, url: 'about:addons', wait: 'complete' });
+    return helper;
+  }
+
+  async function openViewer(): Promise<Page> {
+    const url = `moz-extension://${EXTENSION_UUID}/src/entries/panel.html`;
+    // A privileged page to open the viewer's tab from (BiDi refuses to navigate to it).
+    const helper = await openPrivileged();
     const before = new Set(await browser.pages());
     const created = new Promise<Page>((resolve) => browser.once('targetcreated', (t) => void t.page().then((p) => resolve(p!))));
     await helper.evaluate((u: string) => {
@@ -70,6 +84,7 @@ export async function launchFirefox(extensionDir: string, options: { /** Extra F
     browser,
     page: page!,
     openViewer,
+    openPrivileged,
     async close() {
       await browser.close();
       rmSync(profile, { recursive: true, force: true });
