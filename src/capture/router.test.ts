@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PORT, make, type CapturedItem, type Delivery, type Message, type NetworkExchange } from '../shared/messages';
-import { createRouter, type RouterPort } from './router';
+import { createRouter, MAX_TABS, type RouterPort } from './router';
 import { createSessionHistory, type SessionArea } from './session-history';
 
 /** storage.session as a Map: it outlives the routers (workers) made over it. */
@@ -83,6 +83,20 @@ describe('router', () => {
     await settle();
     await history.settled();
     expect([...area.data.keys()].filter((k) => k.startsWith('d:'))).toEqual([]);
+  });
+
+  it('tells the tab chooser how many items of tabs past the tab cap it let go', () => {
+    const r = createRouter({ worker: 'a', broadcast: () => undefined });
+    for (let tabId = 1; tabId <= MAX_TABS + 1; tabId++) {
+      const relay = fakePort(PORT.relay, tabId);
+      r.connect(relay.port);
+      relay.say(batch(0, [{ kind: 'open', stream: 0, api: 'fetch', request }, event(1)]));
+    }
+    const chooser = fakePort(PORT.panel);
+    r.connect(chooser.port);
+    chooser.say(make('panel-hello', { tabId: null }));
+    const list = chooser.got.find((m) => m.type === 'bg-tabs');
+    expect(list?.type === 'bg-tabs' && [list.tabs.length, list.dropped]).toEqual([MAX_TABS, 2]);
   });
 
   it('pairs a network report with the tap copy of its request, in either order', () => {

@@ -82,6 +82,7 @@ export function createRouter(deps: RouterDeps) {
   const choosers = new Set<RouterPort>();
   const tabList = () => [...tabs].filter(([, t]) => t.captured).map(([id, t]) => ({ tabId: id, items: t.buffer.items() }));
   const counters: BackgroundCounters = { evictedItems: 0, evictedTabs: 0, undelivered: 0 };
+  const tabsMessage = () => ({ tabs: tabList(), dropped: counters.evictedTabs });
   /** Until the saved history is read, messages wait here, in order. */
   let early: (() => void)[] | null = deps.history ? [] : null;
 
@@ -198,7 +199,7 @@ export function createRouter(deps: RouterDeps) {
   function markCaptured(t: TabState): void {
     if (t.captured) return;
     t.captured = true;
-    for (const chooser of choosers) send(chooser, make('bg-tabs', { tabs: tabList() }));
+    for (const chooser of choosers) send(chooser, make('bg-tabs', tabsMessage()));
   }
 
   function onMessage(port: RouterPort, message: unknown): void {
@@ -257,7 +258,7 @@ export function createRouter(deps: RouterDeps) {
     send(port, make('bg-welcome', { worker: deps.worker }));
     if (tabId === null) {
       choosers.add(port);
-      return send(port, make('bg-tabs', { tabs: tabList() }));
+      return send(port, make('bg-tabs', tabsMessage()));
     }
     choosers.delete(port);
     const t = tab(tabId);

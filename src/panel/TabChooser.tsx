@@ -4,6 +4,8 @@ import type { CaptureStore } from './capture-store';
 export function TabChooser({ store }: { store: CaptureStore }) {
   const tabs = store.tabs.value;
   if (!tabs) return null;
+  const dropped = store.tabsDropped.value;
+  if (tabs.length === 0 && dropped > 0) return <p class="empty">No tab's capture is kept now: {dropped.toLocaleString('en')} captured items of older tabs were let go (the tab cap).</p>;
   if (tabs.length === 0) return <p class="empty">No tab has captured MCP traffic yet.</p>;
   return (
     <ul class="tabs">

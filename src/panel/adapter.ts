@@ -15,7 +15,8 @@ export interface PanelSink {
   deliver(deliveries: readonly Delivery[], counters: BackgroundCounters): void;
   relayStatus(relays: readonly { relay: string; counters: RelayCounters }[]): void;
   /** Standalone viewer only: the tabs that have captures. */
-  tabs(list: readonly { tabId: number; items: number }[]): void;
+  /** The tabs with captures, and the items of tabs the background let go (its tab cap). */
+  tabs(list: readonly { tabId: number; items: number }[], dropped: number): void;
   /** Whether full-fidelity capture is attached to the tab (and to how many Workers), or why not. */
   fidelity?(status: FidelityStatus): void;
 }
@@ -77,7 +78,7 @@ export function createExtensionAdapter(deps: ExtensionAdapterDeps): PanelAdapter
     if (!sink) return;
     if (isBackgroundDeliver(message) && message.tabId === tabId) sink.deliver(message.deliveries, message.counters);
     else if (isBackgroundRelayStatus(message) && message.tabId === tabId) sink.relayStatus(message.relays);
-    else if (isBackgroundTabs(message)) sink.tabs(message.tabs);
+    else if (isBackgroundTabs(message)) sink.tabs(message.tabs, Number.isSafeInteger(message.dropped) && message.dropped! > 0 ? message.dropped! : 0);
     else if (isBackgroundFidelity(message) && message.tabId === tabId) sink.fidelity?.({ attached: message.attached, workers: message.workers, ...(message.error ? { error: message.error } : {}) });
   };
   // Eager: the panel wants the worker alive while it is open, and reconnects the moment it dies.

@@ -27,6 +27,8 @@ export function createCaptureStore(adapter: PanelAdapter) {
   const streams = signal<ReadonlyMap<number, LoggedExchange>>(new Map());
   const drops = signal<DropSummary>(countDrops(createDropLedger()));
   const tabs = signal<readonly { tabId: number; items: number }[] | null>(null);
+  /** Items of tabs the background let go past its tab cap (standalone viewer). */
+  const tabsDropped = signal(0);
   /** Exchanges only the network panel saw: what the tap missed (workers, a page that lost it). */
   const networkOnly = signal(0);
   /** The inspected page's navigations: markers between the sessions of one tab's history. */
@@ -212,8 +214,9 @@ export function createCaptureStore(adapter: PanelAdapter) {
       for (const r of relays) ledger.status(r.relay, r.counters);
       schedule();
     },
-    tabs(list) {
+    tabs(list, dropped) {
       tabs.value = list;
+      tabsDropped.value = dropped;
     },
     fidelity(status) {
       fidelity.value = status;
@@ -227,6 +230,7 @@ export function createCaptureStore(adapter: PanelAdapter) {
     networkOnly,
     navigations,
     tabs,
+    tabsDropped,
     start: () => adapter.connect(sink),
     attach: (tabId: number) => {
       tabs.value = null;

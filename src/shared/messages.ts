@@ -236,6 +236,8 @@ export interface BackgroundFidelity extends Envelope<typeof SOURCE.background, '
 /** background -> panel (standalone viewer): the tabs that have captures. */
 export interface BackgroundTabs extends Envelope<typeof SOURCE.background, 'bg-tabs'> {
   tabs: { tabId: number; items: number }[];
+  /** Items of tabs whose history the background let go past its tab cap: the list is not all that was captured. */
+  dropped?: number;
 }
 /**
  * background -> relays of a tab (on the relay's port after its hello, and as a runtime message to
