@@ -1,9 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { runLongTask } from '../../demo/client/long-task-client.js';
-import { DEMO_FAULTS, startScenario } from '../../demo/lb/scenario.js';
-import { launchChromium } from './support/chromium';
-import { proxyUrl, startCli } from './support/cli-process';
+import { openLiveView } from './support/proxy-live-view';
 import { readPanel, waitForPanel } from './support/panel-queries';
 
 // The live view's feed cut server-side mid-run, as a network fault cuts it: `ss -K` destroys the
@@ -16,17 +14,8 @@ const shape = (streams: { method: string; events: number }[]) => streams.map((s)
 
 describe('mcp-stream-lens proxy: the live view reconnects', () => {
   it('after its feed connection is reset mid-run, shows a notice, resumes, and shows every later event once', async () => {
-    const { lb, close } = await startScenario('genuine', DEMO_FAULTS);
-    const cli = startCli(['proxy', '--target', lb.url, '--listen', '127.0.0.1:0', '--view', '127.0.0.1:0']);
-    const chromium = await launchChromium(null);
+    const { lb, cli, url, viewUrl, page, errors, close } = await openLiveView('genuine');
     try {
-      const url = await proxyUrl(cli);
-      const [, viewUrl] = (await cli.waitFor(/live view at (http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{20,})/, 'stderr')) as [string, string];
-      const page = await chromium.browser.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(String(error)));
-      await page.goto(viewUrl);
-      await page.waitForSelector('body[data-live="live"]');
       // Every state the page goes through from here, with the notice it shows.
       await page.evaluate(() => {
         const seen: string[] = [];
@@ -67,8 +56,6 @@ describe('mcp-stream-lens proxy: the live view reconnects', () => {
       expect(shown.rejected).toBe(0);
       expect(errors).toEqual([]);
     } finally {
-      cli.child.kill('SIGKILL');
-      await chromium.close();
       await close();
     }
   });

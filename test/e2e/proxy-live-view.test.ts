@@ -4,11 +4,9 @@ import { resolve } from 'node:path';
 import type { ElementHandle } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { runLongTask } from '../../demo/client/long-task-client.js';
-import { DEMO_FAULTS, startScenario } from '../../demo/lb/scenario.js';
 import { ERROR_RED, pixelsAt } from './support/canvas-pixels';
-import { launchChromium } from './support/chromium';
 import { ROOT } from './support/extension-build';
-import { proxyUrl, startCli } from './support/cli-process';
+import { openLiveView } from './support/proxy-live-view';
 import { waitForPanel } from './support/panel-queries';
 
 // The proxy's live view in real Chromium: the built CLI (npm run build:cli, build:shell) in front
@@ -25,19 +23,8 @@ function getWithHost(url: string, host: string): Promise<number> {
 
 describe('mcp-stream-lens proxy: the live view in Chromium', () => {
   it('shows an event while its stream is open, then the red marker after the bad resume; refuses other hosts and missing tokens', async () => {
-    const { lb, close } = await startScenario('lost-buffer', DEMO_FAULTS);
-    const cli = startCli(['proxy', '--target', lb.url, '--listen', '127.0.0.1:0', '--view', '127.0.0.1:0']);
-    const chromium = await launchChromium(null);
+    const { cli, url, viewUrl, page, errors, close } = await openLiveView('lost-buffer', { query: '&theme=light', viewport: { width: 1400, height: 900 } });
     try {
-      const url = await proxyUrl(cli);
-      const [, viewUrl] = (await cli.waitFor(/live view at (http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{20,})/, 'stderr')) as [string, string];
-      const page = await chromium.browser.newPage();
-      await page.setViewport({ width: 1400, height: 900 });
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(String(error)));
-      await page.goto(`${viewUrl}&theme=light`);
-      await page.waitForSelector('body[data-live="live"]');
-
       // Progress every 1.5 s: the drain comes after app_seq 5, about 7 s in.
       const call = runLongTask(url, { steps: 12, delayMs: 1500, idempotencyKey: 'live-view' });
       const open = await waitForPanel(page.mainFrame(), `(s) => s.streams.some((r) => r.method === 'POST' && r.end === 'open' && r.events >= 2)`);
@@ -71,8 +58,6 @@ describe('mcp-stream-lens proxy: the live view in Chromium', () => {
       expect(cli.stdout()).toMatch(/resume #\d+ of #\d+: GAP/);
       expect(cli.stderr()).toMatch(/counted .*viewRefused 3/);
     } finally {
-      cli.child.kill('SIGKILL');
-      await chromium.close();
       await close();
     }
   });
