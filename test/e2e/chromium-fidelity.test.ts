@@ -24,12 +24,12 @@ describe('Chromium: full-fidelity capture of a Worker\'s MCP streams', () => {
   });
 
   /** A new tab with the panel open, running the Worker's call; `path` names the tab's URL for the probe. */
-  async function runIn(scenario: string, path = '/'): Promise<{ page: Page; devtools: Page; panel: Frame; done: Promise<string> }> {
+  async function runIn(scenario: string, path = '/', delayMs = 150): Promise<{ page: Page; devtools: Page; panel: Frame; done: Promise<string> }> {
     const page = await chromium.browser.newPage();
     const { devtools, panel } = await openPanel(page);
     await page.goto(`${site.origin}/`);
     await page.evaluate((p: string) => history.replaceState(null, '', p), path);
-    await page.evaluate((s: string) => (window as unknown as { runWorker(s: string, n: number, d: number): void }).runWorker(s, 10, 150), scenario);
+    await page.evaluate((s: string, d: number) => (window as unknown as { runWorker(s: string, n: number, d: number): void }).runWorker(s, 10, d), scenario, delayMs);
     const done = page
       .waitForFunction(() => (document.getElementById('status')?.textContent ?? '').startsWith('done') && document.getElementById('status')!.textContent, { polling: 100, timeout: 60_000 })
       .then((h) => h.jsonValue() as Promise<string>);
@@ -118,4 +118,29 @@ describe('Chromium: full-fidelity capture of a Worker\'s MCP streams', () => {
     expect((await readPanel(after.panel)).findings.filter((f) => f.severity === 'error')).toEqual([]);
     await after.page.close();
   }, 240_000);
+
+  it('turned off mid-stream: the open stream ends unknown, never complete, and the call is not called lost once its resume is reported', async () => {
+    const first = await chromium.browser.newPage();
+    const { panel: settingsPanel } = await openPanel(first);
+    await first.goto(`${site.origin}/`);
+    await setFidelitySwitch(settingsPanel, true);
+    await fidelityStatus(settingsPanel, true);
+    await first.close();
+
+    const mid = await runIn('genuine', '/mid-tab', 400);
+    await waitForPanel(mid.panel, `(s) => s.streams.some((x) => x.source === 'debugger' && x.method === 'POST' && x.end === 'open' && x.events >= 2)`);
+    await setFidelitySwitch(mid.panel, false);
+    await fidelityStatus(mid.panel, false);
+    const cut = await waitForPanel(mid.panel, `(s) => s.streams.some((x) => x.method === 'POST' && x.end === 'unknown' && x.events >= 2)`);
+    console.log(`[fidelity off mid-stream] ${cut.streams.map((x) => `${x.source} ${x.method} ${x.end} ${x.events}`).join('; ')}`);
+    // Detaching took nothing from the Worker: its call still ends with the result.
+    expect(await mid.done).toMatch(/^done result/);
+    const settled = await waitForPanel(mid.panel, `(s) => s.streams.some((x) => x.method === 'GET' && x.lastEventId !== '' && x.end !== 'open')`);
+    console.log(`[fidelity off mid-stream, settled] ${settled.streams.map((x) => `${x.source} ${x.method} ${x.end} ${x.events}`).join('; ')}; findings ${settled.findings.map((f) => f.code).join(', ')}`);
+    // The cut stream stays unknown: the network panel's later report of it does not make it complete.
+    expect(settled.streams.some((x) => x.source === 'debugger' && x.method === 'POST' && x.end === 'unknown' && x.events >= 2)).toBe(true);
+    expect(settled.findings.map((f) => f.code)).not.toContain('result-lost');
+    expect(settled.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    await mid.page.close();
+  }, 120_000);
 });
