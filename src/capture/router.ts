@@ -12,7 +12,6 @@ import {
   isRelayStatus,
   make,
   type BackgroundCounters,
-  type BackgroundProducer,
   type CapturedItem,
   type Delivery,
   type Message,
@@ -318,9 +317,9 @@ export function createRouter(deps: RouterDeps) {
         }),
       );
     },
-    /** Items of a capture in the background itself (`by` Chrome's debugger or Firefox's network filter), numbered like a relay's. */
-    captured(by: BackgroundProducer, tabId: number, relay: string, seq: number, items: CapturedItem[], counters: RelayCounters): void {
-      whenReady(() => relayBatch(tabId, { from: 'relay', relay, seq, items, counters, by }));
+    /** Items of a capture in the background itself (the debugger), numbered like a relay's. */
+    captured(tabId: number, relay: string, seq: number, items: CapturedItem[], counters: RelayCounters): void {
+      whenReady(() => relayBatch(tabId, { from: 'relay', relay, seq, items, counters, by: 'debugger' }));
     },
     /**
      * Whether a page tap of the tab has opened `request`: a background capture leaves such a

@@ -84,19 +84,13 @@ export interface NetworkExchange {
 }
 
 /** What the background buffers per tab and hands to the panel, in arrival order. */
-/**
- * What made a copy of a request in the background, where a page tap makes the others: Chrome's
- * debugger (CDP), or Firefox's network filter (`webRequest.filterResponseData`).
- */
-export type BackgroundProducer = 'debugger' | 'network-filter';
-
 export type Delivery =
   /**
    * `by`: the copy was captured by the background's debugger, not by a page tap.
    * `merged`: streams of this batch that the other producer's copy of the same request stands
    * for (the tap's and the debugger's copies are paired in the background): not to be shown.
    */
-  | { from: 'relay'; relay: string; seq: number; items: CapturedItem[]; counters: RelayCounters; by?: BackgroundProducer; merged?: number[] }
+  | { from: 'relay'; relay: string; seq: number; items: CapturedItem[]; counters: RelayCounters; by?: 'debugger'; merged?: number[] }
   /**
    * `dropped`: cumulative exchanges the devtools page's queue had to drop (a worker restart).
    * `twin`: the `relay:stream` key of the tap's copy of the same request, matched by the

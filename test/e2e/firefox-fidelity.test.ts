@@ -80,8 +80,6 @@ describe('Firefox: full-fidelity capture of a Worker\'s MCP streams', () => {
     const judged = await waitForPanel(frame, `(s) => s.streams.some((x) => x.source !== 'network' && x.method === 'GET' && x.lastEventId !== '' && x.end !== 'open')`);
     console.log(`[firefox fidelity on, genuine] ${line(judged)}`);
     const taken = judged.streams.filter((x) => x.source !== 'network');
-    // Labelled as what made them: Firefox's network filter, not a debugger.
-    expect(taken.every((x) => x.source === 'network-filter')).toBe(true);
     // The drained POST is a reset (onErrorOccurred), not a false "complete".
     expect(taken.some((x) => x.method === 'POST' && x.end === 'reset')).toBe(true);
     // Each request once: the network monitor's report of each paired with the webRequest copy.

@@ -49,7 +49,7 @@ export function StreamHeader(props: { session: SessionReport; stream: StreamRepo
       {error ? <span class="stream-error">{visibleLine(clip(error, 120))}</span> : null}
       {resume ? <span class="stream-resume">{resume.slice(3)}</span> : null}
       {provenance?.source === 'network' ? <span class="muted">from the network panel</span> : null}
-      {provenance?.source === 'debugger' ? <span class="muted">by the debugger</span> : provenance?.source === 'network-filter' ? <span class="muted">by Firefox's network filter</span> : null}
+      {provenance?.source === 'debugger' ? <span class="muted">by the debugger</span> : null}
       <span class={`stream-count${absent ? ' stream-absent' : ''}`}>{count}</span>
     </div>
   );
