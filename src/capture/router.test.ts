@@ -138,12 +138,12 @@ describe('router', () => {
     const at = (startTime: number) => ({ ...request, startTime });
     // Tap first: the debugger's copy (stream 0) is merged into the tap's.
     relay.say(batch(0, [{ kind: 'open', stream: 0, api: 'fetch', request: at(1_000) }]));
-    r.captured(1, 'd', 0, [{ kind: 'open', stream: 0, api: 'fetch', request: at(1_002) }], counters(1));
+    r.captured('debugger', 1, 'd', 0, [{ kind: 'open', stream: 0, api: 'fetch', request: at(1_002) }], counters(1));
     // Debugger first: the tap's copy (stream 1) is merged into the debugger's (stream 1).
-    r.captured(1, 'd', 1, [{ kind: 'open', stream: 1, api: 'fetch', request: at(9_000) }], counters(2));
+    r.captured('debugger', 1, 'd', 1, [{ kind: 'open', stream: 1, api: 'fetch', request: at(9_000) }], counters(2));
     relay.say(batch(1, [{ kind: 'open', stream: 1, api: 'fetch', request: at(9_001) }]));
-    // Only the debugger saw it: kept, not merged.
-    r.captured(1, 'd', 2, [{ kind: 'open', stream: 2, api: 'fetch', request: { ...at(20_000), url: 'http://h/other' } }], counters(3));
+    // Only Firefox's network filter saw it: kept, not merged, and labelled as its copy.
+    r.captured('network-filter', 1, 'f', 0, [{ kind: 'open', stream: 0, api: 'fetch', request: { ...at(20_000), url: 'http://h/other' } }], counters(1));
     await settle();
     const relayed = (got: Message[]) =>
       deliveries(got).flatMap((d) => (d.from === 'relay' ? [[d.relay, d.by ?? 'tap', d.merged ?? []] as const] : []));
@@ -152,7 +152,7 @@ describe('router', () => {
       ['d', 'debugger', [0]],
       ['d', 'debugger', []],
       ['r', 'tap', [1]],
-      ['d', 'debugger', []],
+      ['f', 'network-filter', []],
     ]);
     // The network report of the first request pairs with the copy shown, not the merged one.
     devtools.say(make('devtools-exchange', { tabId: 1, exchange: net('n1'), dropped: 0 }));
@@ -164,9 +164,10 @@ describe('router', () => {
     const later = fakePort(PORT.panel);
     b.connect(later.port);
     later.say(make('panel-hello', { tabId: 1 }));
-    b.captured(1, 'd2', 0, [{ kind: 'open', stream: 0, api: 'fetch', request: at(1_001) }], counters(1));
+    b.captured('debugger', 1, 'd2', 0, [{ kind: 'open', stream: 0, api: 'fetch', request: at(1_001) }], counters(1));
     await settle();
-    expect(relayed(later.got).at(-1)).toEqual(['d2', 'debugger', []]);
+    // The saved history comes back with each copy's producer as saved (the debugger's as before).
+    expect(relayed(later.got)).toEqual([...relayed(panel.got), ['d2', 'debugger', []]]);
   });
 
   it('has the taps of a tab send while its DevTools is open, and go quiet when it closes', () => {

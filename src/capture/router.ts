@@ -12,6 +12,7 @@ import {
   isRelayStatus,
   make,
   type BackgroundCounters,
+  type BackgroundProducer,
   type CapturedItem,
   type Delivery,
   type Message,
@@ -317,9 +318,9 @@ export function createRouter(deps: RouterDeps) {
         }),
       );
     },
-    /** Items of a capture in the background itself (the debugger), numbered like a relay's. */
-    captured(tabId: number, relay: string, seq: number, items: CapturedItem[], counters: RelayCounters): void {
-      whenReady(() => relayBatch(tabId, { from: 'relay', relay, seq, items, counters, by: 'debugger' }));
+    /** Items of a capture in the background itself, made by `by`, numbered like a relay's. */
+    captured(by: BackgroundProducer, tabId: number, relay: string, seq: number, items: CapturedItem[], counters: RelayCounters): void {
+      whenReady(() => relayBatch(tabId, { from: 'relay', relay, seq, items, counters, by }));
     },
     /**
      * Whether a page tap of the tab has opened `request`: a background capture leaves such a

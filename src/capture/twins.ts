@@ -1,5 +1,5 @@
 import type { RequestInfo } from '../core/index';
-import type { Delivery, NetworkExchange } from '../shared/messages';
+import type { BackgroundProducer, Delivery, NetworkExchange } from '../shared/messages';
 import { sameRequest } from './network-exchange';
 
 /** Tap-recorded requests of a tab a network report may still be matched to; the oldest go first. */
@@ -9,8 +9,8 @@ export const MAX_NETWORK_ONLY = 256;
 
 type NetworkDelivery = Extract<Delivery, { from: 'network' }>;
 
-/** Who recorded a copy of a request in the page's own terms: a page tap, or the background's debugger. */
-export type CopyProducer = 'tap' | 'debugger';
+/** Who recorded a copy of a request in the page's own terms: a page tap, or a background producer. */
+export type CopyProducer = 'tap' | BackgroundProducer;
 
 interface TapOpen {
   request: RequestInfo;

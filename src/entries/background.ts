@@ -11,13 +11,13 @@ const fidelity =
   __TARGET__ === 'chrome'
     ? chromeFidelity(() => (globalThis as { chrome?: { debugger?: DebuggerApi } }).chrome?.debugger, {
         worker,
-        deliver: (...args) => router.captured(...args),
+        deliver: (...args) => router.captured('debugger', ...args),
         status: (...args) => router.fidelityStatus(...args),
       })
     : // Firefox: webRequest with a StreamFilter on each MCP response (src/capture/webrequest).
       firefoxFidelity(() => (globalThis as { browser?: { webRequest?: WebRequestApi } }).browser?.webRequest, {
         worker,
-        deliver: (...args) => router.captured(...args),
+        deliver: (...args) => router.captured('network-filter', ...args),
         status: (...args) => router.fidelityStatus(...args),
         tapOpened: (...args) => router.tapOpened(...args),
         tabUrl: (tabId) => browser.tabs.get(tabId).then((t) => t.url),

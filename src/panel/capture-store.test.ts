@@ -102,6 +102,10 @@ describe('capture store', () => {
     const alone = tapItems.map((i) => ({ ...i, stream: 5 }));
     deliver(debuggerCopy(alone, 4));
     expect(streams()).toEqual(['tap GET reset', 'debugger GET reset']);
+    // Firefox's network filter makes the background's copies there: they keep that producer.
+    const filtered = tapItems.map((i) => ({ ...i, stream: 0 }));
+    deliver({ from: 'relay', relay: 'f', seq: 0, items: filtered, counters: { sent: filtered.length, rejected: 0, tapDropped: 0 }, by: 'network-filter' });
+    expect(streams()).toEqual(['tap GET reset', 'debugger GET reset', 'network-filter GET reset']);
   });
 
   it('counts a gap in the relay numbering as dropped', () => {

@@ -1,10 +1,11 @@
 import type { RequestInfo, ResponseInfo, StreamEnd } from '../core/index';
+import type { BackgroundProducer } from '../shared/messages';
 
 /** One exchange as the panel holds it, so the analysis can be rebuilt from scratch. */
 export interface LoggedExchange {
-  /** `relay:stream` for the tap and the debugger, `net:id` for the network panel. */
+  /** `relay:stream` for the tap and the background's producers, `net:id` for the network panel. */
   key: string;
-  source: 'tap' | 'debugger' | 'network';
+  source: 'tap' | BackgroundProducer | 'network';
   request: RequestInfo;
   response?: ResponseInfo;
   chunks: { time: number; data: string }[];

@@ -83,14 +83,26 @@ export interface NetworkExchange {
   end: StreamEnd;
 }
 
+/**
+ * What made a copy of a request in the background, where page taps make the others: Chrome's
+ * tab debugger (CDP), or Firefox's network filter (`webRequest.filterResponseData`).
+ */
+export const BACKGROUND_PRODUCERS = ['debugger', 'network-filter'] as const;
+export type BackgroundProducer = (typeof BACKGROUND_PRODUCERS)[number];
+
+/** True for a producer in the list; anything else from a recording or feed is refused. */
+export function isBackgroundProducer(value: unknown): value is BackgroundProducer {
+  return typeof value === 'string' && (BACKGROUND_PRODUCERS as readonly string[]).includes(value);
+}
+
 /** What the background buffers per tab and hands to the panel, in arrival order. */
 export type Delivery =
   /**
-   * `by`: the copy was captured by the background's debugger, not by a page tap.
+   * `by`: the copy was captured by the background (its producer), not by a page tap.
    * `merged`: streams of this batch that the other producer's copy of the same request stands
    * for (the tap's and the debugger's copies are paired in the background): not to be shown.
    */
-  | { from: 'relay'; relay: string; seq: number; items: CapturedItem[]; counters: RelayCounters; by?: 'debugger'; merged?: number[] }
+  | { from: 'relay'; relay: string; seq: number; items: CapturedItem[]; counters: RelayCounters; by?: BackgroundProducer; merged?: number[] }
   /**
    * `dropped`: cumulative exchanges the devtools page's queue had to drop (a worker restart).
    * `twin`: the `relay:stream` key of the tap's copy of the same request, matched by the

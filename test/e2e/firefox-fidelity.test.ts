@@ -74,12 +74,18 @@ describe('Firefox: full-fidelity capture of a Worker\'s MCP streams', () => {
     console.log(`[firefox fidelity on] ${await setSwitch(viewer, true)}`);
     // Genuine: the Worker's POST stream is shown while it is open, event by event.
     const genuine = run(page, 'genuine', 150);
-    const live = await waitForPanel(frame, `(s) => s.streams.some((x) => x.source !== 'network' && x.method === 'POST' && x.end === 'open' && x.events >= 2)`);
+    const live = await waitForPanel(frame, `(s) => s.streams.some((x) => x.source === 'network-filter' && x.method === 'POST' && x.end === 'open' && x.events >= 2)`);
     console.log(`[firefox fidelity on, live] ${line(live)}`);
     expect(await genuine).toMatch(/^done result/);
-    const judged = await waitForPanel(frame, `(s) => s.streams.some((x) => x.source !== 'network' && x.method === 'GET' && x.lastEventId !== '' && x.end !== 'open')`);
+    const judged = await waitForPanel(frame, `(s) => s.streams.some((x) => x.source === 'network-filter' && x.method === 'GET' && x.lastEventId !== '' && x.end !== 'open')`);
     console.log(`[firefox fidelity on, genuine] ${line(judged)}`);
     const taken = judged.streams.filter((x) => x.source !== 'network');
+    // The Worker's requests are the network filter's copies, and say so (Firefox has no debugger here).
+    expect(taken.length).toBeGreaterThan(0);
+    expect(taken.every((x) => x.source === 'network-filter')).toBe(true);
+    const labels = await frame.evaluate(() => Array.from(document.querySelectorAll('[data-testid="stream-row"][data-source="network-filter"] .muted'), (m) => m.textContent));
+    expect(labels.length).toBe(taken.length);
+    expect(labels.every((t) => t === "by the browser's network filter")).toBe(true);
     // The drained POST is a reset (onErrorOccurred), not a false "complete".
     expect(taken.some((x) => x.method === 'POST' && x.end === 'reset')).toBe(true);
     // Each request once: the network monitor's report of each paired with the webRequest copy.
@@ -136,7 +142,7 @@ describe('Firefox: full-fidelity capture of a Worker\'s MCP streams', () => {
     const call = run(page, 'genuine', 300);
     await waitForPanel(frame, `(s) => s.sessions > ${before.sessions}`);
     await showNewest(frame);
-    await waitForPanel(frame, `(s) => s.streams.some((x) => x.source !== 'network' && x.method === 'POST' && x.end === 'open' && x.events >= 2)`);
+    await waitForPanel(frame, `(s) => s.streams.some((x) => x.source === 'network-filter' && x.method === 'POST' && x.end === 'open' && x.events >= 2)`);
     await setSwitch(viewer, false);
     const cut = await waitForPanel(frame, `(s) => s.streams.some((x) => x.method === 'POST' && x.end === 'unknown' && x.events >= 2)`);
     console.log(`[firefox fidelity off mid-stream] ${line(cut)}`);

@@ -1,5 +1,6 @@
 import type { ReadonlySignal } from '@preact/signals';
 import type { AnalysisOptions, EventTable, Exchange, Report } from '../../core/index';
+import type { LoggedExchange } from '../exchange-log';
 
 /**
  * One capture the panel can show: the live one, or a HAR file the user imported. Everything the
@@ -15,8 +16,8 @@ export interface CaptureSource {
   events(stream: number): EventTable;
   /** The HTTP exchange behind a stream: headers, body chunks, how it ended. */
   exchange(stream: number): Exchange | undefined;
-  /** How the live capture saw a stream: by the page tap, the debugger, or only by the network panel. */
-  provenance?(stream: number): { source: 'tap' | 'debugger' | 'network'; networkError?: string } | undefined;
+  /** How the live capture saw a stream: by the page tap, a background producer, or only by the network panel. */
+  provenance?(stream: number): { source: LoggedExchange['source']; networkError?: string } | undefined;
   /** Runs the analysis again, e.g. after the app-sequence pointers changed. */
   reanalyse(options: AnalysisOptions): void;
 }

@@ -2,6 +2,7 @@ import type { SessionReport, StreamReport } from '../../core/index';
 import { useLens } from '../app/lens-context';
 import type { StreamMarks } from '../timeline/marks';
 import { plural } from '../text/plural';
+import { PROVENANCE_WORDS } from './provenance-words';
 import { clip, shortId, visibleLine } from '../text/visible';
 
 /**
@@ -48,8 +49,7 @@ export function StreamHeader(props: { session: SessionReport; stream: StreamRepo
       <span class="stream-end">{end}</span>
       {error ? <span class="stream-error">{visibleLine(clip(error, 120))}</span> : null}
       {resume ? <span class="stream-resume">{resume.slice(3)}</span> : null}
-      {provenance?.source === 'network' ? <span class="muted">from the network panel</span> : null}
-      {provenance?.source === 'debugger' ? <span class="muted">by the debugger</span> : null}
+      {provenance && PROVENANCE_WORDS[provenance.source] ? <span class="muted">{PROVENANCE_WORDS[provenance.source]}</span> : null}
       <span class={`stream-count${absent ? ' stream-absent' : ''}`}>{count}</span>
     </div>
   );

@@ -105,4 +105,34 @@ describe('the streams table', () => {
     expect(row.dataset.body).toBe('absent');
     expect(within(row).getByText('body not captured')).toBeTruthy();
   });
+
+  it('says who captured each stream: the debugger, the browser\'s network filter, or nothing for the tap', async () => {
+    const exchanges = scenarios.genuine();
+    const analyzer = createAnalyzer();
+    feed(analyzer, exchanges);
+    const report = analyze(exchanges);
+    const by = ['debugger', 'network-filter'] as const;
+    const source: CaptureSource = {
+      id: 'stub',
+      kind: 'live',
+      label: 'stub',
+      report: signal(report),
+      events: (s) => analyzer.events(s),
+      exchange: (s) => exchanges[s],
+      provenance: (s) => ({ source: by[s] ?? 'tap' }),
+      reanalyse: () => undefined,
+    };
+    const { lens } = mountPanel([]);
+    lens.workspace.sources.value = [...lens.workspace.sources.value, source];
+    lens.workspace.activate('stub');
+    const rows = await screen.findAllByTestId('stream-row');
+    const said = (index: number) => {
+      const row = rows.find((r) => r.dataset.index === String(index));
+      if (!row) throw new Error(`no row #${index} among ${rows.map((r) => r.dataset.index).join(', ')}`);
+      return [row.dataset.source, [...row.querySelectorAll('.muted')].map((m) => m.textContent)];
+    };
+    expect(said(0)).toEqual(['debugger', ['by the debugger']]);
+    expect(said(1)).toEqual(['network-filter', ["by the browser's network filter"]]);
+    expect(said(2)).toEqual(['tap', []]);
+  });
 });
