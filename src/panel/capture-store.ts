@@ -113,10 +113,7 @@ export function createCaptureStore(adapter: PanelAdapter) {
   const pendingErrors = new Map<string, string>();
   /** Tap copies whose network twin was analysed first (a report that beat its copy): not fed again. */
   const mergedTap = new Set<string>();
-  /**
-   * Tap copies whose network twin was analysed first with no body (Chrome's reports carry none):
-   * the copy, which has the body, takes the report's place when it opens, by its key.
-   */
+  /** Tap copies whose network twin was analysed first: the copy takes the report's place when it opens, by its key. */
   const superseded = new Map<string, string>();
   /** The log changed under the analysis: it is rebuilt once the delivery is applied. */
   let stale = false;
@@ -179,9 +176,10 @@ export function createCaptureStore(adapter: PanelAdapter) {
       const error = x.end.error ?? '';
       const report = byKey.get(key);
       if (report) {
-        // Analysed already, before its copy came: a report with the body stands for the copy (it
-        // is not analysed twice); one without (Chrome's) gives its place to the copy.
-        if (report.chunks.length > 0 || superseded.size >= maxExchanges) mergedTap.add(twin);
+        // Analysed already, before its copy came: the report gives its place to the copy, which
+        // has what a report lacks (Chrome's has no body; Firefox's has no per-chunk times and
+        // no error, so its end is unknown). Past the cap the report stands for it.
+        if (superseded.size >= maxExchanges) mergedTap.add(twin);
         else superseded.set(twin, key);
         return;
       }
