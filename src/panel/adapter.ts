@@ -14,8 +14,7 @@ import {
 export interface PanelSink {
   deliver(deliveries: readonly Delivery[], counters: BackgroundCounters): void;
   relayStatus(relays: readonly { relay: string; counters: RelayCounters }[]): void;
-  /** Standalone viewer only: the tabs that have captures. */
-  /** The tabs with captures, and the items of tabs the background let go (its tab cap). */
+  /** Standalone viewer only: the tabs that have captures, and the items of tabs the background let go (its tab cap). */
   tabs(list: readonly { tabId: number; items: number }[], dropped: number): void;
   /** Whether full-fidelity capture is attached to the tab (and to how many Workers), or why not. */
   fidelity?(status: FidelityStatus): void;

@@ -38,6 +38,6 @@ export function isDeliveryShape(value: unknown): value is Delivery {
   if (typeof value !== 'object' || value === null) return false;
   const d = value as Record<string, unknown>;
   if (d.from === 'network') return typeof d.exchange === 'object' && d.exchange !== null;
-    // `by` names who made the copy: absent for a tap's, else one of the known producers only.
+  // `by` names who made the copy: absent for a tap's, else one of the known producers only.
   return d.from === 'relay' && typeof d.relay === 'string' && Number.isInteger(d.seq) && Array.isArray(d.items) && typeof d.counters === 'object' && (d.by === undefined || isBackgroundProducer(d.by));
 }
