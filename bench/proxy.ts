@@ -51,17 +51,20 @@ interface Proxy {
   close(): Promise<void>;
 }
 
-/** Builds the CLI bundle into a folder of its own and starts `proxy` in front of `target`. */
-async function startProxyProcess(target: BenchTarget): Promise<Proxy> {
-  const child = spawn(process.execPath, [resolve(CLI_BUILD, 'run.js'), 'proxy', '--target', `${target.origin}/`, '--listen', '127.0.0.1:0', '--no-view'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let err = '';
+/**
+ * Starts a proxy process (node running `args`) and resolves once the line it prints on `stream`
+ * matches `listening`, whose first group is its origin; `close` stops it with SIGTERM.
+ */
+async function startProcess(name: string, args: string[], stream: 'stdout' | 'stderr', listening: RegExp): Promise<Proxy> {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', stream === 'stdout' ? 'pipe' : 'ignore', stream === 'stderr' ? 'pipe' : 'inherit'] });
+  let said = '';
   const origin = await new Promise<string>((resolveOrigin, fail) => {
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-      err += chunk;
-      const match = /mcp-stream-lens proxy: (http:\/\/127\.0\.0\.1:\d+)\/ -> /.exec(err);
+    child[stream]!.setEncoding('utf8').on('data', (chunk: string) => {
+      said += chunk;
+      const match = listening.exec(said);
       if (match) resolveOrigin(match[1]!);
     });
-    child.once('exit', (code) => fail(new Error(`bench: the proxy exited (${code}) before listening:\n${err}`)));
+    child.once('exit', (code) => fail(new Error(`bench: ${name} exited (${code}) before listening:\n${said}`)));
   });
   return {
     child,
@@ -70,23 +73,12 @@ async function startProxyProcess(target: BenchTarget): Promise<Proxy> {
   };
 }
 
-/** Starts bench/bare-proxy.mjs in front of `target`, under plain node. */
-async function startBareProxy(target: BenchTarget): Promise<Proxy> {
-  const child = spawn(process.execPath, [BARE_PROXY, target.origin], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const origin = await new Promise<string>((resolveOrigin, fail) => {
-    let out = '';
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      if (out.endsWith('\n')) resolveOrigin(out.trim());
-    });
-    child.once('exit', (code) => fail(new Error(`bench: the bare proxy exited (${code}) before listening`)));
-  });
-  return {
-    child,
-    origin,
-    close: () => new Promise<void>((done) => (child.once('exit', () => done()), child.kill('SIGTERM'))),
-  };
-}
+/** `mcp-stream-lens proxy` (the CLI bundle built into CLI_BUILD) in front of `target`. */
+const startProxyProcess = (target: BenchTarget) =>
+  startProcess('the proxy', [resolve(CLI_BUILD, 'run.js'), 'proxy', '--target', `${target.origin}/`, '--listen', '127.0.0.1:0', '--no-view'], 'stderr', /mcp-stream-lens proxy: (http:\/\/127\.0\.0\.1:\d+)\/ -> /);
+
+/** bench/bare-proxy.mjs in front of `target`, under plain node. */
+const startBareProxy = (target: BenchTarget) => startProcess('the bare proxy', [BARE_PROXY, target.origin], 'stdout', /^(http:\/\/127\.0\.0\.1:\d+)\n/);
 
 /** Resident memory of a process, from /proc (Linux), in MB. */
 function rssMb(pid: number): number {
