@@ -184,4 +184,40 @@ describe('router', () => {
       [4, false],
     ]);
   });
+  it('tells a panel that joins a tab whose full-fidelity capture is already on where it stands', () => {
+    const calls: string[] = [];
+    const router = createRouter({
+      worker: 'a',
+      broadcast: () => undefined,
+      fidelity: {
+        start: (tabId) => {
+          calls.push(`start ${tabId}`);
+          router.fidelityStatus(tabId, true, 1);
+        },
+        stop: (tabId) => {
+          calls.push(`stop ${tabId}`);
+          router.fidelityStatus(tabId, false, 0);
+        },
+      },
+    });
+    const status = (got: Message[]) => got.filter((m) => m.type === 'bg-fidelity').map((m) => (m.type === 'bg-fidelity' ? `${m.attached} ${m.workers}` : ''));
+    const first = fakePort(PORT.panel);
+    const second = fakePort(PORT.panel);
+    router.connect(first.port);
+    router.connect(second.port);
+    first.say(make('panel-hello', { tabId: 5, fidelity: true }));
+    // The capture runs already: the second panel starts nothing, and is told it is attached.
+    second.say(make('panel-hello', { tabId: 5, fidelity: true }));
+    expect(calls).toEqual(['start 5']);
+    expect(status(first.got)).toEqual(['true 1']);
+    expect(status(second.got)).toEqual(['true 1']);
+    // The first lets go; the capture stays on for the second, which hears the same again when it asks.
+    first.say(make('panel-fidelity', { tabId: 5, on: false }));
+    second.say(make('panel-fidelity', { tabId: 5, on: true }));
+    expect(calls).toEqual(['start 5']);
+    expect(status(second.got)).toEqual(['true 1', 'true 1']);
+    second.say(make('panel-fidelity', { tabId: 5, on: false }));
+    expect(calls).toEqual(['start 5', 'stop 5']);
+    expect(status(second.got).at(-1)).toBe('false 0');
+  });
 });

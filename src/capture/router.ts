@@ -46,6 +46,8 @@ interface TabState {
   devtools: Set<RouterPort>;
   /** Attached panels that asked for full fidelity: the debugger stays attached while there is one. */
   fidelity: Set<RouterPort>;
+  /** The last word of the tab's full-fidelity capture, for a panel that joins after it was said. */
+  fidelityStatus?: Message;
   /** A relay of the tab announced captures (they may still wait in the page for a panel). */
   captured: boolean;
   /** The next item number of each relay, so what a relay sends again is kept once. */
@@ -279,6 +281,8 @@ export function createRouter(deps: RouterDeps) {
     else t.fidelity.delete(port);
     if (!before && t.fidelity.size > 0) deps.fidelity.start(tabId);
     else if (before && t.fidelity.size === 0) deps.fidelity.stop(tabId);
+    // Nothing started or stopped, so nothing new will be said: this panel hears what the others heard.
+    else if (t.fidelityStatus) send(port, t.fidelityStatus);
   }
 
   /** Removes a panel or a DevTools page; the tab's relays go quiet again when it was the last one. */
@@ -334,6 +338,7 @@ export function createRouter(deps: RouterDeps) {
       const t = tabs.get(tabId);
       if (!t) return;
       const message = make('bg-fidelity', { tabId, attached, workers, ...(error === undefined ? {} : { error }) });
+      t.fidelityStatus = message;
       for (const panel of t.panels) send(panel, message);
     },
     removeTab(tabId: number): void {

@@ -4,7 +4,7 @@ import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { launchChromium, openPanel } from './support/chromium';
 import { ROOT } from './support/extension-build';
-import { waitForPanel } from './support/panel-queries';
+import { waitForPanel, waitForPanelToShow } from './support/panel-queries';
 import { useExtensionBrowser } from './support/extension-session';
 import type { Site } from './support/site';
 
@@ -27,7 +27,7 @@ describe('Chromium: live capture in the MCP Streams panel', () => {
     await page.evaluate(() => void (window as unknown as { runMcp(s: number, d: number): void }).runMcp(100, 100));
 
     // Live: the tool call's POST stream is still open and its progress events are already listed.
-    const live = await waitForPanel(panel, `(s) => s.streams.some((x) => x.method === 'POST' && x.end === 'open' && x.events >= 3 && x.rows >= 3)`);
+    const live = await waitForPanelToShow(panel, `(s) => s.streams.some((x) => x.method === 'POST' && x.end === 'open' && x.events >= 3 && x.rows >= 3)`);
     expect(live.sessions).toBe(1);
     expect(site.resetStreams()).toBeGreaterThanOrEqual(1);
 
@@ -56,7 +56,7 @@ describe('Chromium: live capture in the MCP Streams panel', () => {
     await page.goto(`${site.origin}/`);
     const steps = 60;
     await page.evaluate((n: number) => void (window as unknown as { runMcp(s: number, d: number): void }).runMcp(n, 100), steps);
-    const before = await waitForPanel(panel, `(s) => s.streams.some((x) => x.method === 'POST' && x.end === 'open' && x.events >= 3)`);
+    const before = await waitForPanelToShow(panel, `(s) => s.streams.some((x) => x.method === 'POST' && x.end === 'open' && x.events >= 3)`);
     const seen = before.streams.find((x) => x.method === 'POST' && x.end === 'open')!.events;
 
     // What Chrome does to an idle MV3 worker, done on purpose: stop it, as chrome://serviceworker-internals

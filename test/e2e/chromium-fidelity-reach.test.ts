@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openPanel } from './support/chromium';
 import { buildExtension } from './support/extension-build';
 import { fidelityStatus, fidelityWorkers, setFidelitySwitch } from './support/fidelity-switch';
-import { waitForPanel, type PanelState } from './support/panel-queries';
+import { waitForPanel, waitForPanelToShow, type PanelState } from './support/panel-queries';
 import { startWorkerSite, type WorkerSite } from './support/worker-site';
 
 // Issue 21, what the tap cannot reach: the real SDK client in the page, once with the fetch of
@@ -70,7 +70,7 @@ describe('Chromium: full fidelity catches what the tap cannot see (early request
 
     const early = await tab(true);
     const done = runIn(early, true);
-    const live = await waitForPanel(early.panel, `(s) => s.streams.some((x) => x.method === 'POST' && x.end === 'open' && x.events >= 2)`);
+    const live = await waitForPanelToShow(early.panel, `(s) => s.streams.some((x) => x.method === 'POST' && x.end === 'open' && x.events >= 2)`);
     console.log(`[early, fidelity on, live] ${line(live)}`);
     expect(live.streams.filter((x) => x.end === 'open').every((x) => x.source === 'debugger')).toBe(true);
     expect(await done).toMatch(/^done result/);
@@ -111,7 +111,7 @@ describe('Chromium: full fidelity catches what the tap cannot see (early request
     // The debugger found and attached it: only then does the Worker make its call.
     console.log(`[shared worker, fidelity on] workers followed: ${await fidelityWorkers(shared.panel, 1)}`);
     await shared.page.evaluate(() => (window as unknown as { runShared(s: string, n: number, d: number): void }).runShared('genuine', 10, 150));
-    const live = await waitForPanel(shared.panel, `(s) => s.streams.some((x) => x.method === 'POST' && x.end === 'open' && x.events >= 2)`);
+    const live = await waitForPanelToShow(shared.panel, `(s) => s.streams.some((x) => x.method === 'POST' && x.end === 'open' && x.events >= 2)`);
     console.log(`[shared worker, live] ${line(live)}`);
     expect(live.streams.every((x) => x.source === 'debugger')).toBe(true);
     const done = await shared.page

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openPanel } from './support/chromium';
 import { buildExtension } from './support/extension-build';
 import { fidelityStatus, setFidelitySwitch } from './support/fidelity-switch';
-import { readPanel, waitForPanel } from './support/panel-queries';
+import { readPanel, waitForPanel, waitForPanelToShow } from './support/panel-queries';
 import { startWorkerSite, type WorkerSite } from './support/worker-site';
 
 // Issue 21 (2, 3): the real SDK client in a dedicated Worker (invisible to the page tap), against
@@ -74,7 +74,7 @@ describe('Chromium: full-fidelity capture of a Worker\'s MCP streams', () => {
 
     // Genuine: the Worker's POST stream is shown while it is open, its drain as a reset, the resume judged genuine.
     const genuine = await runIn('genuine', '/genuine-tab');
-    const live = await waitForPanel(genuine.panel, `(s) => s.streams.some((x) => x.method === 'POST' && x.end === 'open' && x.events >= 2)`);
+    const live = await waitForPanelToShow(genuine.panel, `(s) => s.streams.some((x) => x.method === 'POST' && x.end === 'open' && x.events >= 2)`);
     expect(live.streams.some((x) => x.source === 'network')).toBe(false);
     expect(await genuine.done).toMatch(/^done result/);
     const judged = await waitForPanel(genuine.panel, `(s) => s.streams.some((x) => x.method === 'GET' && x.lastEventId !== '' && x.end !== 'open')`);
@@ -128,7 +128,7 @@ describe('Chromium: full-fidelity capture of a Worker\'s MCP streams', () => {
     await first.close();
 
     const mid = await runIn('genuine', '/mid-tab', 400);
-    await waitForPanel(mid.panel, `(s) => s.streams.some((x) => x.source === 'debugger' && x.method === 'POST' && x.end === 'open' && x.events >= 2)`);
+    await waitForPanelToShow(mid.panel, `(s) => s.streams.some((x) => x.source === 'debugger' && x.method === 'POST' && x.end === 'open' && x.events >= 2)`);
     await setFidelitySwitch(mid.panel, false);
     await fidelityStatus(mid.panel, false);
     const cut = await waitForPanel(mid.panel, `(s) => s.streams.some((x) => x.method === 'POST' && x.end === 'unknown' && x.events >= 2)`);

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './support/extension-build';
 import { inPage, launchFirefox } from './support/firefox';
-import { waitForPanel } from './support/panel-queries';
+import { waitForPanel, waitForPanelToShow } from './support/panel-queries';
 import { useExtensionBrowser } from './support/extension-session';
 import type { Site } from './support/site';
 
@@ -43,7 +43,7 @@ describe('Firefox: live capture', () => {
     await viewer.click('[data-testid="tab-choice"]');
     const frame = inPage(viewer);
 
-    const live = await waitForPanel(frame, `(s) => s.streams.some((x) => x.method === 'POST' && x.end === 'open' && x.events >= 3 && x.rows >= 3)`);
+    const live = await waitForPanelToShow(frame, `(s) => s.streams.some((x) => x.method === 'POST' && x.end === 'open' && x.events >= 3 && x.rows >= 3)`);
     expect(live.sessions).toBe(1);
     expect(site.resetStreams()).toBeGreaterThanOrEqual(1);
 

@@ -40,6 +40,20 @@ export async function readPanel(panel: Frame): Promise<PanelState> {
  * shows; the DOM is polled every 100 ms, up to `timeout`.
  */
 export async function waitForPanel(panel: Frame, predicate: string, timeout = 60_000): Promise<PanelState> {
-  const handle = await panel.waitForFunction(`(() => { const s = ${READ_PANEL}; return (${predicate})(s) ? s : null; })()`, { polling: 100, timeout });
+  return waitFor(panel, predicate, 100, timeout);
+}
+
+/**
+ * Like {@link waitForPanel}, for a state the panel shows only for a while (a stream while it is
+ * open): the predicate runs on every change of the panel's DOM, so a state it rendered is seen
+ * however briefly it stood and however slow the machine, where a 100 ms poll can fall on either
+ * side of it.
+ */
+export async function waitForPanelToShow(panel: Frame, predicate: string, timeout = 60_000): Promise<PanelState> {
+  return waitFor(panel, predicate, 'mutation', timeout);
+}
+
+async function waitFor(panel: Frame, predicate: string, polling: number | 'mutation', timeout: number): Promise<PanelState> {
+  const handle = await panel.waitForFunction(`(() => { const s = ${READ_PANEL}; return (${predicate})(s) ? s : null; })()`, { polling, timeout });
   return (await handle.jsonValue()) as PanelState;
 }
