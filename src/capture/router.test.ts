@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PORT, make, type CapturedItem, type Delivery, type Message, type NetworkExchange } from '../shared/messages';
 import { createRouter, MAX_TABS, type RouterPort } from './router';
+import { END_SKEW_MS } from './twins';
 import { createSessionHistory, type SessionArea } from './session-history';
 
 /** storage.session as a Map: it outlives the routers (workers) made over it. */
@@ -123,6 +124,37 @@ describe('router', () => {
     r.connect(late.port);
     late.say(make('panel-hello', { tabId: 1 }));
     expect(deliveries(late.got).filter((d) => d.from === 'network').map((d) => (d.from === 'network' ? d.twin : null))).toEqual(['r:0', 'r:1']);
+  });
+
+  it('pairs no report with the copy of a look-alike request that started after the reported one ended, in either order', () => {
+    const r = createRouter({ worker: 'a', broadcast: () => undefined });
+    const relay = fakePort(PORT.relay, 1);
+    const devtools = fakePort(PORT.devtools);
+    const panel = fakePort(PORT.panel);
+    for (const p of [relay, devtools, panel]) r.connect(p.port);
+    panel.say(make('panel-hello', { tabId: 1 }));
+    // Two identical requests (a client that initializes again), each within the other's match
+    // window: the first ended at 1,500, the second started at 2,500.
+    const again = (startTime: number) => ({ ...request, startTime });
+    devtools.say(make('devtools-exchange', { tabId: 1, exchange: net('n1'), dropped: 0 }));
+    relay.say(batch(0, [{ kind: 'open', stream: 0, api: 'fetch', request: again(2_500) }]));
+    // The other order: a copy of a later request is open when an earlier request's report comes.
+    relay.say(batch(1, [{ kind: 'open', stream: 1, api: 'fetch', request: again(12_500) }]));
+    devtools.say(make('devtools-exchange', { tabId: 1, exchange: { ...net('n2'), request: again(11_000), end: { state: 'complete', time: 11_500 } }, dropped: 0 }));
+    const network = deliveries(panel.got).filter((d) => d.from === 'network');
+    expect(network.map((d) => (d.from === 'network' ? [d.exchange.id, d.twin ?? null] : []))).toEqual([
+      ['n1', null],
+      ['n2', null],
+    ]);
+    // Within the skew of the report's end, the copy is still its request's.
+    devtools.say(make('devtools-exchange', { tabId: 1, exchange: { ...net('n3'), request: again(21_400), end: { state: 'complete', time: 21_500 } }, dropped: 0 }));
+    relay.say(batch(2, [{ kind: 'open', stream: 2, api: 'fetch', request: again(21_500 + END_SKEW_MS) }]));
+    expect(deliveries(panel.got).filter((d) => d.from === 'network').map((d) => (d.from === 'network' ? [d.exchange.id, d.twin ?? null] : []))).toEqual([
+      ['n1', null],
+      ['n2', null],
+      ['n3', null],
+      ['n3', 'r:2'],
+    ]);
   });
 
   it('merges the debugger\'s copy of a page request with the tap\'s, in either order, and keeps a request only the debugger saw', async () => {

@@ -21,6 +21,24 @@ interface TapOpen {
   paired: boolean;
 }
 
+/**
+ * How much later than a report's end a copy may say its request started and still be that
+ * request: the two clocks read the same wall time, but a HAR rounds its times.
+ */
+export const END_SKEW_MS = 250;
+
+/**
+ * A network report and a copy are of one request when they look alike (`sameRequest`) and the
+ * copy's request did not start after the reported one had ended. Clients send identical requests
+ * again (`initialize` carries no session id), so look-alikes a few seconds apart are common, and
+ * pairing a report with a later request's copy would put that copy in the report's place.
+ */
+function twinsOf(report: NetworkExchange, copy: RequestInfo): boolean {
+  if (!sameRequest(report.request, copy)) return false;
+  const end = report.end.time;
+  return end === undefined || !Number.isFinite(end) || copy.startTime <= Math.max(end, report.request.startTime) + END_SKEW_MS;
+}
+
 const setCapped = <K, V>(map: Map<K, V>, key: K, value: V, max: number) => {
   map.set(key, value);
   if (map.size > max) map.delete(map.keys().next().value as K);
@@ -62,7 +80,7 @@ export function createTwinIndex() {
     tapOpened(key: string, request: RequestInfo, by: CopyProducer = 'tap'): { at: number; delivery: NetworkDelivery } | undefined {
       let best: { id: string; at: number; delivery: NetworkDelivery } | undefined;
       for (const [id, n] of networkOnly) {
-        if (sameRequest(n.delivery.exchange.request, request) && (!best || gap(n.delivery.exchange.request, request) < gap(best.delivery.exchange.request, request))) best = { id, ...n };
+        if (twinsOf(n.delivery.exchange, request) && (!best || gap(n.delivery.exchange.request, request) < gap(best.delivery.exchange.request, request))) best = { id, ...n };
       }
       setCapped(opens, key, { request, matched: best !== undefined, by, paired: false }, MAX_TWIN_OPENS);
       if (!best) return undefined;
@@ -78,7 +96,7 @@ export function createTwinIndex() {
       let twin: string | undefined;
       let twinOpen: TapOpen | undefined;
       for (const [key, o] of opens) {
-        if (!sameRequest(exchange.request, o.request)) continue;
+        if (!twinsOf(exchange, o.request)) continue;
         if (!twinOpen || (o.matched !== twinOpen.matched ? !o.matched : gap(o.request, exchange.request) < gap(twinOpen.request, exchange.request))) {
           twin = key;
           twinOpen = o;
