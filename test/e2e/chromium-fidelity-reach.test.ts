@@ -50,12 +50,16 @@ describe('Chromium: full fidelity catches what the tap cannot see (early request
   const shape = (s: PanelState) => s.streams.map((x) => `${x.method} ${x.events}`).sort();
   const line = (s: PanelState) => s.streams.map((x) => `${x.source} ${x.method} ${x.end} ${x.events}`).join('; ');
 
-  it('off: the frame\'s requests escape the tap: the network panel alone reports them, bodies not captured', async () => {
+  it('off: the frame\'s requests escape the tap: the network panel alone reports them, a reset stream\'s body not captured, no false error', async () => {
     const early = await tab(false);
     expect(await runIn(early, true)).toMatch(/^done result/);
     const escaped = await settled(early.panel);
     console.log(`[early, fidelity off] ${line(escaped)}`);
-    expect(escaped.streams.every((x) => x.source === 'network' && x.events === 0)).toBe(true);
+    expect(escaped.streams.every((x) => x.source === 'network')).toBe(true);
+    // Chrome keeps no body of a reset stream (it may still hand over a completed one's, if the
+    // frame is still there when the panel asks): what it lacks is said, never judged an error.
+    expect(escaped.streams.filter((x) => x.end === 'reset').every((x) => x.events === 0)).toBe(true);
+    expect(escaped.findings.filter((f) => f.severity === 'error')).toEqual([]);
     await early.page.close();
   });
 
