@@ -69,6 +69,9 @@ export function readBlocks(readers: Readers, stream: StreamState, session: Sessi
     recordEvent(stream, session, head, place, block.plan(block.groups));
     at = block.end;
   }
+  // The place is valid only during recordEvent; it must not keep the chunk alive (see sse.ts).
+  place.text = '';
+  place.chunk = undefined;
   return at;
 }
 

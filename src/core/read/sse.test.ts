@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createSseFramer, type BlockReader, type ChunkPlace, type SseEvent } from './sse';
+import { createSseFramer, type BlockReader, type ChunkPlace, type FedBlock, type SseEvent } from './sse';
 
 /** What the framer said of a block it fed alone (copied: it rewrites one object). */
 interface Fed {
@@ -50,6 +50,18 @@ describe('SSE framing', () => {
     const framer = createSseFramer(() => undefined, () => undefined);
     framer.push(': keep-alive\n\n: keep-alive\n\n', 0);
     expect(framer.comments).toBe(2);
+  });
+
+  it('holds nothing of a chunk once the callback that was given its block has returned', () => {
+    const blocks: FedBlock[] = [];
+    const framer = createSseFramer((_e, block) => {
+      expect(block?.place?.text).toContain('data: {"a":1}');
+      blocks.push(block!);
+    }, () => undefined);
+    framer.push(new TextEncoder().encode('id: 1\ndata: {"a":1}\n\n'), 0);
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]!.raw).toBe('');
+    expect(blocks[0]!.place).toMatchObject({ text: '', chunk: undefined });
   });
 
   it('keeps the partial bytes of a block cut by a reset as one truncated event', () => {

@@ -146,6 +146,11 @@ export function createSseFramer(onEvent: (event: SseEvent, block: FedBlock | und
       fedBlock.place = place;
     }
     onEvent(event, fedBlock);
+    // Valid only during the callback. Held past it, the chunk's text would outlive the chunk: a
+    // whole body's text, fed at once, then lives on into the old generation and costs a full
+    // collection to free.
+    fedBlock.raw = place.text = '';
+    place.chunk = undefined;
   };
   const flushIdOnly = (): void => {
     if (pendingId === undefined) return;
