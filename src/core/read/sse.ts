@@ -146,9 +146,9 @@ export function createSseFramer(onEvent: (event: SseEvent, block: FedBlock | und
       fedBlock.place = place;
     }
     onEvent(event, fedBlock);
-    // Valid only during the callback. Held past it, the chunk's text would outlive the chunk: a
-    // whole body's text, fed at once, then lives on into the old generation and costs a full
-    // collection to free.
+    // Valid only during the callback. Held past it, each stream's framer would keep the text of
+    // the last chunk it fed alone for as long as the stream is kept: a whole body, when a HAR
+    // entry's body is fed at once.
     fedBlock.raw = place.text = '';
     place.chunk = undefined;
   };
