@@ -36,6 +36,17 @@ const net = (id: string): NetworkExchange => ({ id, request: { ...request, start
 const deliveries = (got: Message[]): Delivery[] => got.flatMap((m) => (m.type === 'bg-deliver' ? m.deliveries : []));
 const items = (got: Message[]) => deliveries(got).flatMap((d) => (d.from === 'relay' ? d.items : []));
 
+/** A router with tab 1's relay, DevTools page and panel connected, the panel attached. */
+function tabOne() {
+  const r = createRouter({ worker: 'a', broadcast: () => undefined });
+  const relay = fakePort(PORT.relay, 1);
+  const devtools = fakePort(PORT.devtools);
+  const panel = fakePort(PORT.panel);
+  for (const p of [relay, devtools, panel]) r.connect(p.port);
+  panel.say(make('panel-hello', { tabId: 1 }));
+  return { r, relay, devtools, panel };
+}
+
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('router', () => {
@@ -101,12 +112,7 @@ describe('router', () => {
   });
 
   it('pairs a network report with the tap copy of its request, in either order', () => {
-    const r = createRouter({ worker: 'a', broadcast: () => undefined });
-    const relay = fakePort(PORT.relay, 1);
-    const devtools = fakePort(PORT.devtools);
-    const panel = fakePort(PORT.panel);
-    for (const p of [relay, devtools, panel]) r.connect(p.port);
-    panel.say(make('panel-hello', { tabId: 1 }));
+    const { r, relay, devtools, panel } = tabOne();
     // Tap first (the usual order): the report is the twin of stream 0.
     relay.say(batch(0, [{ kind: 'open', stream: 0, api: 'fetch', request }]));
     devtools.say(make('devtools-exchange', { tabId: 1, exchange: net('n1'), dropped: 0 }));
@@ -127,12 +133,7 @@ describe('router', () => {
   });
 
   it('pairs no report with the copy of a look-alike request that started after the reported one ended, in either order', () => {
-    const r = createRouter({ worker: 'a', broadcast: () => undefined });
-    const relay = fakePort(PORT.relay, 1);
-    const devtools = fakePort(PORT.devtools);
-    const panel = fakePort(PORT.panel);
-    for (const p of [relay, devtools, panel]) r.connect(p.port);
-    panel.say(make('panel-hello', { tabId: 1 }));
+    const { relay, devtools, panel } = tabOne();
     // Two identical requests (a client that initializes again), each within the other's match
     // window: the first ended at 1,500, the second started at 2,500.
     const again = (startTime: number) => ({ ...request, startTime });
