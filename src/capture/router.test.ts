@@ -217,6 +217,7 @@ describe('router', () => {
       [4, false],
     ]);
   });
+
   it('tells a panel that joins a tab whose full-fidelity capture is already on where it stands', () => {
     const calls: string[] = [];
     const router = createRouter({

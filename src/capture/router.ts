@@ -12,6 +12,7 @@ import {
   isRelayStatus,
   make,
   type BackgroundCounters,
+  type BackgroundFidelity,
   type BackgroundProducer,
   type CapturedItem,
   type Delivery,
@@ -47,7 +48,7 @@ interface TabState {
   /** Attached panels that asked for full fidelity: the debugger stays attached while there is one. */
   fidelity: Set<RouterPort>;
   /** The last word of the tab's full-fidelity capture, for a panel that joins after it was said. */
-  fidelityStatus?: Message;
+  fidelityStatus?: BackgroundFidelity;
   /** A relay of the tab announced captures (they may still wait in the page for a panel). */
   captured: boolean;
   /** The next item number of each relay, so what a relay sends again is kept once. */
