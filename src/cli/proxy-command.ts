@@ -32,7 +32,7 @@ export async function runProxyCommand(argv: readonly string[], plainIo: Io, mode
   try {
     proxy = await startProxy({ targets: args.targets, listen: args.listen, analysis: { appSeqPointers: args.appSeqPointers } });
   } catch (error) {
-    io.stderr(`mcp-stream-lens: cannot listen on ${args.listen.host}:${args.listen.port} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    io.stderr(`mcp-stream-lens: ${(error as Error).message}`);
     return 2;
   }
   for (const { name, url } of proxy.urls) {
@@ -43,7 +43,7 @@ export async function runProxyCommand(argv: readonly string[], plainIo: Io, mode
   const view = args.view ? await openView(proxy, args.view, args.open, io) : 'none';
   if (view === undefined) {
     await proxy.stop(0);
-    await proxy.analysis.close();
+    await proxy.close();
     return 2;
   }
   const stopWatching = watchInTerminal(proxy, terminalOut(io));
@@ -63,7 +63,7 @@ export async function runProxyCommand(argv: readonly string[], plainIo: Io, mode
     io.stderr(`mcp-stream-lens proxy: ${(error as Error).message}`);
     return 2;
   } finally {
-    await proxy.analysis.close();
+    await proxy.close();
   }
 }
 

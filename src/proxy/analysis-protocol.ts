@@ -2,22 +2,25 @@ import type { AnalysisOptions, Report, RequestInfo, ResponseInfo, StreamEnd } fr
 
 /**
  * The messages between the proxy's forwarding thread and its analysis worker. The forwarding
- * thread posts what the recording holds, in order, as batches whose body bytes travel in one
- * transferred buffer; the worker acknowledges each batch (flow control) and answers queries in
- * the order they were posted, so an answer reflects everything recorded before it was asked.
+ * thread posts what the recording holds, in order, as batches; body bytes do not travel in them:
+ * the worker reads them from the recording's spool (spool.ts), whose file it shares. It
+ * acknowledges each batch (flow control) and answers queries in the order they were posted, so
+ * an answer reflects everything recorded before it was asked.
  */
 
 /** What the worker is started with (`workerData`). */
 export interface AnalysisInit {
   options: AnalysisOptions;
+  /** The spool's file descriptor (this process's, so the worker's too). */
+  spool: number;
 }
 
 /** One step of the recording, as the worker applies it to its analyzer. */
 export type AnalysisOp =
   | { op: 'open'; stream: number; request: RequestInfo }
   | { op: 'respond'; stream: number; response: ResponseInfo }
-  /** Body bytes at `[offset, offset + length)` of the batch's buffer. */
-  | { op: 'chunk'; stream: number; time: number; offset: number; length: number }
+  /** Body bytes at `[at, at + length)` of the spool. */
+  | { op: 'chunk'; stream: number; time: number; at: number; length: number }
   | { op: 'end'; stream: number; end: StreamEnd };
 
 export type AnalysisQuery =
@@ -56,12 +59,12 @@ export interface AnswerOf {
 }
 
 export type ToWorker =
-  /** `bytes` holds the batch's body bytes (and may be longer): transferred, and handed back in the ack. */
-  | { type: 'batch'; ops: AnalysisOp[]; bytes: ArrayBuffer }
+  /** The chunks of `ops` lie in `[from, to)` of the spool, one after another. */
+  | { type: 'batch'; ops: AnalysisOp[]; from: number; to: number }
   | { type: 'query'; id: number; query: AnalysisQuery };
 
 export type FromWorker =
-  /** A batch is applied; its buffer comes back for the next batch. */
-  | { type: 'ack'; bytes: ArrayBuffer }
+  /** A batch is applied. */
+  | { type: 'ack' }
   | { type: 'answer'; id: number; value: AnswerOf[keyof AnswerOf] }
   | { type: 'failed'; id: number; error: string };

@@ -1,16 +1,35 @@
 /**
  * The proxy's analysis worker (a `node:worker_threads` thread): the live analysis runs here, so
  * that the thread forwarding bytes never waits on it. It applies what the recording posts, in
- * order, and answers queries (see analysis-protocol.ts).
+ * order, reading body bytes from the recording's spool, and answers queries (see
+ * analysis-protocol.ts).
  */
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createAnalyzer } from '../core/index';
 import { createLiveFindings } from '../cli/live-findings';
 import { formatText } from '../cli/formats/text';
 import type { AnalysisInit, AnalysisQuery, AnswerOf, FromWorker, ToWorker } from './analysis-protocol';
+import { MAX_ANALYSIS_BATCH_BYTES } from './caps';
+import { readInto } from './spool';
+
+/** The analysis thread's nice value on Linux (0 is the proxy's own, 19 the lowest priority). */
+const ANALYSIS_NICE = 10;
 
 const port = parentPort!;
-const { options } = workerData as AnalysisInit;
+const { options, spool } = workerData as AnalysisInit;
+/**
+ * When the machine's cores are all busy, forwarding goes first: the proxy is in the path of the
+ * user's traffic, and its analysis can catch up once a burst is over. On Linux a nice value
+ * belongs to the thread that sets it; elsewhere it would slow the whole proxy, so it is left.
+ */
+if (process.platform === 'linux') {
+  try {
+    setPriority(ANALYSIS_NICE);
+  } catch {
+    // A system that refuses: the analysis runs at the proxy's priority, as it would elsewhere.
+  }
+}
 // The analysis keeps no payloads: the recording holds the bytes, for the HAR and the live view.
 const analyzer = createAnalyzer({ ...options, keepPayloads: false });
 const liveFindings = createLiveFindings(analyzer);
@@ -22,6 +41,8 @@ const streams: number[] = [];
  * chunks are decoded as they come, and no chunk is kept without payloads.
  */
 const keepsChunks = new Set<number>();
+/** A batch's body bytes, read from the spool; reused, as fresh memory costs a page fault per page. */
+const batchBytes = new Uint8Array(MAX_ANALYSIS_BATCH_BYTES);
 
 function answer(query: AnalysisQuery): AnswerOf[keyof AnswerOf] {
   switch (query.ask) {
@@ -47,6 +68,10 @@ port.on('message', (message: ToWorker) => {
     }
     return port.postMessage(reply);
   }
+  const span = message.to - message.from;
+  // One chunk longer than a batch comes alone, in a buffer of its own.
+  const bytes = span <= batchBytes.length ? batchBytes : new Uint8Array(span);
+  readInto(spool, bytes, message.from, span);
   for (const op of message.ops) {
     switch (op.op) {
       case 'open':
@@ -58,7 +83,7 @@ port.on('message', (message: ToWorker) => {
         break;
       case 'chunk':
       {
-        const view = new Uint8Array(message.bytes, op.offset, op.length);
+        const view = bytes.subarray(op.at - message.from, op.at - message.from + op.length);
         analyzer.chunk(streams[op.stream]!, { time: op.time, data: keepsChunks.has(op.stream) ? view.slice() : view });
       }
         break;
@@ -68,7 +93,7 @@ port.on('message', (message: ToWorker) => {
         break;
     }
   }
-  port.postMessage({ type: 'ack', bytes: message.bytes } satisfies FromWorker, [message.bytes]);
+  port.postMessage({ type: 'ack' } satisfies FromWorker);
 });
 
 function isEventStream(headers: readonly { name: string; value: string }[]): boolean {

@@ -23,9 +23,9 @@ export const MAX_VIEWER_BACKLOG_BYTES = 32 * 1024 * 1024;
 /** Characters of body text in one live-view item; longer chunks are split. */
 export const MAX_FEED_TEXT_CHARS = 1024 * 1024;
 /**
- * Body bytes in one batch posted to the analysis worker (one copy each). What waits to be posted
- * is the recording's own chunks, referenced, so the analysis falling behind costs no more memory
- * than the recording caps allow.
+ * Body bytes one batch posted to the analysis worker refers to (the worker reads them from the
+ * spool into a buffer of this size). What waits to be posted is places in the spool, so the
+ * analysis falling behind holds no bytes in memory.
  */
 export const MAX_ANALYSIS_BATCH_BYTES = 4 * 1024 * 1024;
 /** Batches posted to the analysis worker and not yet acknowledged. */
@@ -41,6 +41,8 @@ export interface ProxyCounters {
   bytesNotRecorded: number;
   /** Exchanges whose response body outgrew a cap, so only its start was recorded. */
   streamsClipped: number;
+  /** Bodies clipped because the recording file refused their bytes (a full disk): see spool.ts. */
+  recordingFileErrors: number;
   /** Request bodies proxied but not recorded: {@link MAX_REQUEST_RECORD_BYTES}. */
   requestBodiesNotRecorded: number;
   /** Connections that sent what is not HTTP (answered 400, or closed). */
@@ -68,6 +70,7 @@ export function createCounters(): ProxyCounters {
     exchangesNotRecorded: 0,
     bytesNotRecorded: 0,
     streamsClipped: 0,
+    recordingFileErrors: 0,
     requestBodiesNotRecorded: 0,
     badClientRequests: 0,
     connectionsRefused: 0,

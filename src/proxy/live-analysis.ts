@@ -5,6 +5,7 @@ import type { AnalysisOptions } from '../core/index';
 import type { AnalysisInit, AnalysisOp, AnalysisQuery, AnswerOf, FromWorker, ToWorker } from './analysis-protocol';
 import { MAX_ANALYSIS_BATCH_BYTES, MAX_ANALYSIS_BATCHES_IN_FLIGHT } from './caps';
 import type { Recording, RecordingEvent } from './recording';
+import type { Spool } from './spool';
 
 /**
  * The proxy's live analysis, in a worker thread: what the recording records is queued here and
@@ -22,7 +23,7 @@ export interface LiveAnalysis {
   close(): Promise<void>;
 }
 
-type Queued = { kind: 'op'; op: AnalysisOp; data?: Uint8Array } | { kind: 'query'; id: number; query: AnalysisQuery };
+type Queued = { kind: 'op'; op: AnalysisOp } | { kind: 'query'; id: number; query: AnalysisQuery };
 
 /**
  * The worker's module: beside this one. Run from source (tests, tsx), it is TypeScript, which a
@@ -41,8 +42,9 @@ function startWorker(init: AnalysisInit): Worker {
   return new Worker(boot, { eval: true, workerData: init });
 }
 
-export function createLiveAnalysis(recording: Recording, options: AnalysisOptions): LiveAnalysis {
-  const worker = startWorker({ options });
+/** The recording's chunks are read back from `spool` by the worker. */
+export function createLiveAnalysis(recording: Recording, spool: Spool, options: AnalysisOptions): LiveAnalysis {
+  const worker = startWorker({ options, spool: spool.fd });
   const waiting = new Map<number, { resolve: (value: never) => void; reject: (error: Error) => void }>();
   let queue: Queued[] = [];
   let head = 0;
@@ -50,8 +52,6 @@ export function createLiveAnalysis(recording: Recording, options: AnalysisOption
   let scheduled = false;
   let nextId = 0;
   let failure: Error | undefined;
-  /** Batch buffers the worker has handed back, reused: fresh memory costs a page fault per page. */
-  const spare: ArrayBuffer[] = [];
 
   // The worker keeps the process alive only while an answer is awaited.
   const refWhileWaiting = () => (waiting.size > 0 ? worker.ref() : worker.unref());
@@ -69,7 +69,6 @@ export function createLiveAnalysis(recording: Recording, options: AnalysisOption
   worker.on('message', (message: FromWorker) => {
     if (message.type === 'ack') {
       inFlight -= 1;
-      if (message.bytes.byteLength === MAX_ANALYSIS_BATCH_BYTES) spare.push(message.bytes);
       return pump();
     }
     const waiter = waiting.get(message.id);
@@ -89,36 +88,30 @@ export function createLiveAnalysis(recording: Recording, options: AnalysisOption
         post({ type: 'query', id: first.id, query: first.query });
         continue;
       }
-      let end = head;
-      let size = 0;
-      while (end < queue.length) {
-        const item = queue[end]!;
-        const length = item.kind === 'op' ? (item.data?.length ?? 0) : 0;
-        if (item.kind === 'query' || (end > head && size + length > MAX_ANALYSIS_BATCH_BYTES)) break;
-        size += length;
-        end += 1;
-      }
-      // One chunk may be larger than a batch (then it goes alone, in a buffer of its own).
-      const bytes = new Uint8Array(size <= MAX_ANALYSIS_BATCH_BYTES ? (spare.pop() ?? new ArrayBuffer(MAX_ANALYSIS_BATCH_BYTES)) : new ArrayBuffer(size));
+      // Ops up to the next query, while their chunks span at most a batch's bytes (a longer chunk goes alone).
       const ops: AnalysisOp[] = [];
-      let offset = 0;
-      for (let i = head; i < end; i++) {
-        const { op, data } = queue[i] as Extract<Queued, { kind: 'op' }>;
-        if (data) {
-          bytes.set(data, offset);
-          ops.push({ ...op, offset } as AnalysisOp);
-          offset += data.length;
-        } else ops.push(op);
+      let from = -1;
+      let to = -1;
+      while (head < queue.length) {
+        const item = queue[head]!;
+        if (item.kind === 'query') break;
+        if (item.op.op === 'chunk') {
+          const end = item.op.at + item.op.length;
+          if (from >= 0 && end - from > MAX_ANALYSIS_BATCH_BYTES) break;
+          if (from < 0) from = item.op.at;
+          to = end;
+        }
+        ops.push(item.op);
+        head += 1;
       }
-      head = end;
       inFlight += 1;
-      post({ type: 'batch', ops, bytes: bytes.buffer }, [bytes.buffer]);
+      post({ type: 'batch', ops, from: Math.max(from, 0), to: Math.max(to, 0) });
     }
     // Drop what was posted, in one cut rather than a shift per item.
     if (head === queue.length) (queue = []), (head = 0);
     else if (head > 4096) (queue = queue.slice(head)), (head = 0);
   }
-  const post = (message: ToWorker, transfer: ArrayBuffer[] = []) => worker.postMessage(message, transfer);
+  const post = (message: ToWorker) => worker.postMessage(message);
   const enqueue = (item: Queued) => {
     if (failure) return;
     queue.push(item);
@@ -149,7 +142,7 @@ export function createLiveAnalysis(recording: Recording, options: AnalysisOption
       case 'response':
         return enqueue({ kind: 'op', op: { op: 'respond', stream, response: { status: x.status, headers: x.responseHeaders } } });
       case 'chunk':
-        return enqueue({ kind: 'op', op: { op: 'chunk', stream, time: event.time, offset: 0, length: event.data.length }, data: event.data });
+        return enqueue({ kind: 'op', op: { op: 'chunk', stream, time: event.time, at: event.at, length: event.data.length } });
       case 'end':
         return enqueue({ kind: 'op', op: { op: 'end', stream, end: x.end } });
     }

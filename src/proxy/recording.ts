@@ -1,15 +1,25 @@
 import type { Exchange, ResponseInfo, StreamEnd } from '../core/index';
 import { MAX_EXCHANGES, MAX_RECORDING_BYTES, MAX_STREAM_RECORD_BYTES, type ProxyCounters } from './caps';
+import type { Spool } from './spool';
+
+/** Where one recorded chunk's bytes are in the spool, and when they arrived. */
+export interface SpooledChunk {
+  time: number;
+  at: number;
+  length: number;
+}
 
 /** One exchange the proxy records: the core's record of it, and its stream index in the analysis. */
 export interface Recorded {
+  /** The exchange but its body, whose chunks are in {@link chunks} ({@link Recording.exchanges} joins them). */
   readonly exchange: Exchange;
+  readonly chunks: SpooledChunk[];
   /** The stream index in the analysis (and the HAR entry's index: both count exchanges in order); -1 until the request is whole. */
   index: number;
   /** Response body bytes recorded. */
   bytes: number;
-  /** The body outgrew a cap: later chunks are proxied, not recorded. */
-  clipped: boolean;
+  /** Why later chunks are proxied, not recorded (the body outgrew a cap, or the spool refused it); undefined while all is recorded. */
+  clipped: string | undefined;
   /** The recording's sequence number of each of its events (see RecordingEvent), 0 until it happened. */
   seqs: { open: number; response: number; chunks: number[]; end: number };
 }
@@ -22,7 +32,8 @@ export interface Recorded {
 export type RecordingEvent =
   | { kind: 'open'; rec: Recorded; seq: number }
   | { kind: 'response'; rec: Recorded; seq: number }
-  | { kind: 'chunk'; rec: Recorded; seq: number; time: number; data: Uint8Array }
+  /** `data` is the chunk's bytes, valid only during the call (keep `at`, its place in the spool, instead). */
+  | { kind: 'chunk'; rec: Recorded; seq: number; time: number; at: number; data: Uint8Array }
   | { kind: 'end'; rec: Recorded; seq: number };
 
 /** The recording's events after a point, and for each body then mid-way, its last chunk before that point. */
@@ -40,7 +51,7 @@ export interface Recording {
   respond(rec: Recorded, response: ResponseInfo): void;
   chunk(rec: Recorded, data: Uint8Array, time: number): void;
   end(rec: Recorded, end: StreamEnd): void;
-  /** Every recorded exchange, in the analysis's stream order (what a HAR holds). */
+  /** Every recorded exchange with its body read back from the spool, in the analysis's stream order (what a HAR holds). */
   exchanges(): readonly Exchange[];
   /** Exchanges recorded whose body has not ended. */
   openCount(): number;
@@ -62,15 +73,17 @@ export interface Recording {
   since(seq: number): Since;
 }
 
-const CLIPPED = (limit: number, end: StreamEnd) =>
-  `the proxy recorded only the first ${limit} bytes of this body (its recording cap); the rest was proxied unseen` +
+const CLIPPED = (kept: number, why: string, end: StreamEnd) =>
+  `the proxy recorded only the first ${kept} bytes of this body (${why}); the rest was proxied unseen` +
   (end.state === 'complete' ? ', and the body then ended normally' : '');
+const OVER_CAP = 'its recording cap';
 
 /**
  * The proxy's recording: the exchanges it passed on, as they happen, for its listeners (the live
- * analysis, the live view's feed) and the HAR. It holds the bytes; listeners only reference them.
+ * analysis, the live view's feed) and the HAR. Body bytes go to `spool` as they come; listeners
+ * are handed each chunk once, and read what they need again from the spool.
  */
-export function createRecording(counters: ProxyCounters): Recording {
+export function createRecording(counters: ProxyCounters, spool: Spool): Recording {
   const list: Recorded[] = [];
   const listeners = new Set<(event: RecordingEvent) => void>();
   const waiters = new Set<() => void>();
@@ -100,7 +113,7 @@ export function createRecording(counters: ProxyCounters): Recording {
       started += 1;
       open += 1;
       const exchange: Exchange = { ...request, status: 0, responseHeaders: [], chunks: [], end: { state: 'open' } };
-      return { exchange, index: -1, bytes: 0, clipped: false, seqs: { open: 0, response: 0, chunks: [], end: 0 } };
+      return { exchange, chunks: [], index: -1, bytes: 0, clipped: undefined, seqs: { open: 0, response: 0, chunks: [], end: 0 } };
     },
     requestDone(rec, body) {
       if (rec.index >= 0) return;
@@ -119,24 +132,30 @@ export function createRecording(counters: ProxyCounters): Recording {
     chunk(rec, data, time) {
       if (frozen || rec.exchange.end.state !== 'open') return;
       if (rec.clipped) return void (counters.bytesNotRecorded += data.length);
-      if (rec.bytes + data.length > MAX_STREAM_RECORD_BYTES || totalBytes + data.length > MAX_RECORDING_BYTES) {
-        rec.clipped = true;
+      const clip = (why: string) => {
+        rec.clipped = why;
         counters.streamsClipped += 1;
         counters.bytesNotRecorded += data.length;
-        return;
+      };
+      if (rec.bytes + data.length > MAX_STREAM_RECORD_BYTES || totalBytes + data.length > MAX_RECORDING_BYTES) return clip(OVER_CAP);
+      let at: number;
+      try {
+        at = spool.append(data);
+      } catch (error) {
+        counters.recordingFileErrors += 1;
+        return clip(`the recording file refused the rest: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
       }
       rec.bytes += data.length;
       totalBytes += data.length;
-      const chunk = { time, data };
-      rec.exchange.chunks.push(chunk);
+      rec.chunks.push({ time, at, length: data.length });
       rec.seqs.chunks.push(++seq);
-      emit({ kind: 'chunk', rec, seq, time, data });
+      emit({ kind: 'chunk', rec, seq, time, at, data });
     },
     end(rec, end) {
       if (frozen || rec.exchange.end.state !== 'open') return;
       ensureOpen(rec);
       // A clipped body: its kept start is analysed; a normal close is not where the kept body ended.
-      const kept: StreamEnd = rec.clipped ? { ...end, state: end.state === 'complete' ? 'unknown' : end.state, bodyClipped: CLIPPED(Math.min(rec.bytes, MAX_STREAM_RECORD_BYTES), end) } : end;
+      const kept: StreamEnd = rec.clipped ? { ...end, state: end.state === 'complete' ? 'unknown' : end.state, bodyClipped: CLIPPED(rec.bytes, rec.clipped, end) } : end;
       rec.exchange.end = kept;
       emit({ kind: 'end', rec, seq: (rec.seqs.end = ++seq) });
       open -= 1;
@@ -150,7 +169,7 @@ export function createRecording(counters: ProxyCounters): Recording {
     get frozen() {
       return frozen;
     },
-    exchanges: () => list.map((rec) => rec.exchange),
+    exchanges: () => list.map((rec) => ({ ...rec.exchange, chunks: rec.chunks.map((c) => ({ time: c.time, data: spool.read(c.at, c.length) })) })),
     openCount: () => open,
     settled: () => (open === 0 ? Promise.resolve() : new Promise((resolve) => waiters.add(resolve))),
     subscribe(listener) {
@@ -158,7 +177,7 @@ export function createRecording(counters: ProxyCounters): Recording {
       return () => void listeners.delete(listener);
     },
     replay(listener) {
-      for (const rec of list) for (const event of eventsOf(rec)) listener(event);
+      for (const rec of list) for (const event of eventsOf(rec, spool)) listener(event);
     },
     lastSeq: () => seq,
     since(after) {
@@ -166,7 +185,7 @@ export function createRecording(counters: ProxyCounters): Recording {
       const before: Since['before'] = [];
       for (const rec of list) {
         if (rec.seqs.end !== 0 && rec.seqs.end <= after) continue;
-        const { chunks } = rec.exchange;
+        const { chunks } = rec;
         // Chunk seqs rise: the first after the point, by binary search.
         let low = 0;
         let high = chunks.length;
@@ -175,8 +194,8 @@ export function createRecording(counters: ProxyCounters): Recording {
           if (rec.seqs.chunks[mid]! <= after) low = mid + 1;
           else high = mid;
         }
-        if (low > 0) before.push({ rec, data: chunks[low - 1]!.data as Uint8Array });
-        for (const event of eventsOf(rec, low)) if (event.seq > after) events.push(event);
+        if (low > 0) before.push({ rec, data: spool.read(chunks[low - 1]!.at, chunks[low - 1]!.length) });
+        for (const event of eventsOf(rec, spool, low)) if (event.seq > after) events.push(event);
       }
       events.sort((a, b) => a.seq - b.seq);
       return { events, before };
@@ -184,12 +203,15 @@ export function createRecording(counters: ProxyCounters): Recording {
   };
 }
 
-/** One recorded exchange's events, its chunks from `fromChunk` on. */
-function* eventsOf(rec: Recorded, fromChunk = 0): Generator<RecordingEvent> {
-  const { seqs, exchange } = rec;
+/** One recorded exchange's events, its chunks from `fromChunk` on (read back from `spool`). */
+function* eventsOf(rec: Recorded, spool: Spool, fromChunk = 0): Generator<RecordingEvent> {
+  const { seqs, chunks } = rec;
   if (seqs.open === 0) return;
   yield { kind: 'open', rec, seq: seqs.open };
   if (seqs.response !== 0) yield { kind: 'response', rec, seq: seqs.response };
-  for (let i = fromChunk; i < exchange.chunks.length; i++) yield { kind: 'chunk', rec, seq: seqs.chunks[i]!, time: exchange.chunks[i]!.time, data: exchange.chunks[i]!.data as Uint8Array };
+  for (let i = fromChunk; i < chunks.length; i++) {
+    const { time, at, length } = chunks[i]!;
+    yield { kind: 'chunk', rec, seq: seqs.chunks[i]!, time, at, data: spool.read(at, length) };
+  }
   if (seqs.end !== 0) yield { kind: 'end', rec, seq: seqs.end };
 }

@@ -1,11 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
 import type { AnalysisOptions } from '../core/index';
 import { createCounters, MAX_CONNECTIONS, STOP_WAIT_MS, type ProxyCounters } from './caps';
 import { createForwarder } from './forward';
 import { hostPort, isLoopback, type ListenAddress } from './listen-address';
 import { createLiveAnalysis, type LiveAnalysis } from './live-analysis';
 import { createRecording, type Recording } from './recording';
+import { openSpool, type Spool } from './spool';
 import { clientUrl, type Target } from './targets';
 
 export interface ProxyOptions {
@@ -20,7 +22,7 @@ export interface RunningProxy {
   /** The URL a client uses for each target, in `--target` order. */
   urls: { name: string; url: string }[];
   recording: Recording;
-  /** The live analysis of what is recorded (in a worker thread); close it when done with it. */
+  /** The live analysis of what is recorded (in a worker thread). */
   analysis: LiveAnalysis;
   counters: ProxyCounters;
   /** A warning to show when the proxy listens beyond this machine, else undefined. */
@@ -30,13 +32,25 @@ export interface RunningProxy {
    * recording keeps those as `open`: still streaming when the capture ended).
    */
   stop(waitMs?: number): Promise<{ cut: number }>;
+  /** Ends the analysis and gives back the recording's spool, once the recording has been read. */
+  close(): Promise<void>;
 }
 
-/** Starts the recording reverse proxy. Rejects when it cannot listen. */
+/** Starts the recording reverse proxy. Rejects, saying why for a user, when it cannot record or listen. */
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const counters = createCounters();
-  const recording = createRecording(counters);
-  const analysis = createLiveAnalysis(recording, options.analysis ?? {});
+  let spool: Spool;
+  try {
+    spool = openSpool();
+  } catch (error) {
+    throw new Error(`cannot create the recording's file in ${tmpdir()} (${codeOf(error)}); set TMPDIR to a writable folder`);
+  }
+  const recording = createRecording(counters, spool);
+  const analysis = createLiveAnalysis(recording, spool, options.analysis ?? {});
+  const close = async () => {
+    await analysis.close(); // the worker reads the spool until then
+    spool.close();
+  };
   const server = createServer({ requireHostHeader: false });
   server.maxConnections = MAX_CONNECTIONS;
   server.on('drop', () => (counters.connectionsRefused += 1));
@@ -55,8 +69,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   try {
     origin = await listenOn(server, options.listen);
   } catch (error) {
-    await analysis.close();
-    throw error;
+    await close();
+    throw new Error(`cannot listen on ${options.listen.host}:${options.listen.port} (${codeOf(error)})`);
   }
   const forward = createForwarder({ targets: options.targets, recording, counters, origin });
   server.on('request', (req, res) => {
@@ -77,6 +91,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     analysis,
     counters,
     exposure: isLoopback(options.listen.host) ? undefined : exposureWarning(origin),
+    close,
     async stop(waitMs = STOP_WAIT_MS) {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
@@ -110,3 +125,5 @@ function listenOn(server: Server, at: ListenAddress): Promise<string> {
     });
   });
 }
+
+const codeOf = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? String(error);

@@ -105,6 +105,12 @@ describe('mcp-stream-lens proxy in a terminal', () => {
     }
   });
 
+  it('exits 2, saying what to do, when it cannot create its recording file', async () => {
+    const cli = startCli(['proxy', '--target', 'http://127.0.0.1:9/mcp', '--listen', '127.0.0.1:0', '--no-view'], { ...process.env, TMPDIR: '/nonexistent/folder' });
+    expect(await cli.exited).toBe(2);
+    expect(cli.stderr()).toMatch(/cannot create the recording's file in \/nonexistent\/folder \(ENOENT\); set TMPDIR to a writable folder/);
+  });
+
   it('exits 2 with usage for bad arguments, and when the port is taken', async () => {
     for (const args of [['proxy'], ['proxy', '--target', 'ftp://x/'], ['proxy', '--target', 'http://a/', '--target', 'http://b/'], ['record', '--target', 'http://a/']]) {
       const cli = startCli(args);
