@@ -265,7 +265,7 @@ export async function measureProxy(scale: BenchScale): Promise<BenchRow[]> {
       better: 'lower',
       unit: 'MiB',
       baseline: 'a fresh proxy process idle, same run',
-      detail: `${s.streams} open streams of ${f(s.streamBytes / MB, 2)} MB each (${f((s.streams * s.streamBytes) / MB, 0)} MB, the cap records ${capMb} MB in all): RSS ${f(open, 0)} MB open vs ${f(idle, 0)} MB idle; target = the recording cap + ${MEMORY_ALLOWANCE_MB} MB for the analysis and Node`,
+      detail: `${s.streams} open streams of ${f(s.streamBytes / MB, 2)} MB each (${f((s.streams * s.streamBytes) / MB, 0)} MB, the cap records ${capMb} MB in all, in the recording's file rather than the process's memory): RSS ${f(open, 0)} MB open vs ${f(idle, 0)} MB idle; target = the recording cap + ${MEMORY_ALLOWANCE_MB} MB for the analysis and Node`,
     });
     return [throughput, floorRow, latency, memory];
   } finally {

@@ -81,6 +81,7 @@ export function createLiveAnalysis(recording: Recording, spool: Spool, options: 
   /** Posts what is queued, a batch at a time, while fewer than the cap are unacknowledged. */
   function pump(): void {
     scheduled = false;
+    if (inFlight < MAX_ANALYSIS_BATCHES_IN_FLIGHT && head < queue.length) spool.flush(); // the worker reads the file
     while (inFlight < MAX_ANALYSIS_BATCHES_IN_FLIGHT && head < queue.length) {
       const first = queue[head]!;
       if (first.kind === 'query') {
@@ -97,6 +98,11 @@ export function createLiveAnalysis(recording: Recording, spool: Spool, options: 
         if (item.kind === 'query') break;
         if (item.op.op === 'chunk') {
           const end = item.op.at + item.op.length;
+          // Bytes the spool lost are not analysed: the recording clips their stream there.
+          if (spool.failure && end > spool.failure.at) {
+            head += 1;
+            continue;
+          }
           if (from >= 0 && end - from > MAX_ANALYSIS_BATCH_BYTES) break;
           if (from < 0) from = item.op.at;
           to = end;
@@ -104,6 +110,7 @@ export function createLiveAnalysis(recording: Recording, spool: Spool, options: 
         ops.push(item.op);
         head += 1;
       }
+      if (ops.length === 0) continue;
       inFlight += 1;
       post({ type: 'batch', ops, from: Math.max(from, 0), to: Math.max(to, 0) });
     }

@@ -1,10 +1,12 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCounters } from './caps';
+import { createLiveAnalysis } from './live-analysis';
 import { createRecording, type RecordingEvent } from './recording';
-import { openSpool, spoolOn, type Spool } from './spool';
+import { openSpool, SPOOL_STAGE_BYTES, spoolOn, type Spool } from './spool';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (data: Uint8Array) => new TextDecoder().decode(data);
@@ -16,6 +18,18 @@ afterEach(() => {
   for (const spool of opened.splice(0)) spool.close();
 });
 const fresh = (spool: Spool = openSpool()) => (opened.push(spool), spool);
+
+/**
+ * A spool on a named pipe, which refuses both a positioned write and a positioned read (ESPIPE):
+ * unlike /dev/full, whose reads give zeros, reading what it lost fails loudly.
+ */
+function unseekable(): Spool {
+  const dir = mkdtempSync(join(tmpdir(), 'spool-fifo-'));
+  execFileSync('mkfifo', [join(dir, 'fifo')]);
+  const fd = openSync(join(dir, 'fifo'), 'r+'); // read-write: Linux opens a FIFO so without waiting for a peer
+  rmSync(dir, { recursive: true });
+  return spoolOn(fd);
+}
 
 describe('the spool', () => {
   it('leaves no name on disk, and reads back what was appended where it was appended', () => {
@@ -33,11 +47,25 @@ describe('the spool', () => {
     }
   });
 
-  it('says what the file system said when a write is refused, and keeps its size', () => {
+  it('stages small appends and writes large ones at once, each read back from its place', () => {
+    const spool = fresh();
+    const pieces = Array.from({ length: 3_000 }, (_, i) => bytes(`id: ${i}\ndata: ${'x'.repeat(i % 900)}\n\n`));
+    const large = new Uint8Array(SPOOL_STAGE_BYTES + 5).fill(0x61);
+    const places = [...pieces.slice(0, 1_500), large, ...pieces.slice(1_500)].map((piece) => [spool.append(piece), piece] as const);
+    expect(spool.size).toBe(places.reduce((n, [, piece]) => n + piece.length, 0));
+    for (const [at, piece] of places) expect(spool.read(at, piece.length).equals(piece)).toBe(true);
+  });
+
+  it('says what the file system said when a write is refused, and goes on placing what it can no longer keep', () => {
     // /dev/full refuses every write with ENOSPC, as a full disk does.
     const spool = fresh(spoolOn(openSync('/dev/full', 'r+')));
-    expect(() => spool.append(bytes('x'))).toThrow(expect.objectContaining({ code: 'ENOSPC' }));
-    expect(spool.size).toBe(0);
+    expect(spool.append(bytes('id: 1\n\n'))).toBe(0);
+    expect(spool.failure).toBeUndefined(); // staged, not written yet
+    spool.flush();
+    expect(spool.failure).toEqual({ at: 0, reason: 'ENOSPC' });
+    expect(spool.append(bytes('id: 2\n\n'))).toBe(7);
+    expect(spool.size).toBe(14);
+    expect(() => spool.read(0, 7)).toThrow(/lost the bytes from 0 on \(ENOSPC\)/);
   });
 });
 
@@ -83,11 +111,33 @@ describe('the recording', () => {
     recording.chunk(rec, bytes('id: 2\n\n'), 11);
     recording.end(rec, { state: 'complete', time: 12 });
 
-    expect(heard.map((e) => e.kind)).toEqual(['open', 'response', 'end']);
+    // Both chunks were staged, and handed on live, before the write that failed.
+    expect(heard.map((e) => e.kind)).toEqual(['open', 'response', 'chunk', 'chunk', 'end']);
     expect(counters).toMatchObject({ recordingFileErrors: 1, streamsClipped: 1, bytesNotRecorded: 14 });
     const [exchange] = recording.exchanges();
     expect(exchange!.chunks).toEqual([]);
     // What was not kept is not evidence: the end is not called complete.
     expect(exchange!.end).toMatchObject({ state: 'unknown', bodyClipped: expect.stringMatching(/first 0 bytes .*refused the rest: ENOSPC.*ended normally/) });
+  });
+});
+
+describe('the live analysis', () => {
+  it('reads each chunk from the spool, and asks for none of the bytes the spool lost', async () => {
+    for (const full of [false, true]) {
+      const spool = fresh(full ? unseekable() : openSpool());
+      const recording = createRecording(createCounters(), spool);
+      const analysis = createLiveAnalysis(recording, spool, {});
+      try {
+        const rec = recording.start({ ...request, headers: [{ name: 'mcp-session-id', value: 's1' }] })!;
+        recording.requestDone(rec, undefined);
+        recording.respond(rec, { ...sse, headers: [...sse.headers, { name: 'mcp-session-id', value: 's1' }] });
+        for (let i = 1; i <= 3; i++) recording.chunk(rec, bytes(`id: ${i}\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":${i}}}\n\n`), 10 + i);
+        recording.end(rec, { state: 'complete', time: 20 });
+        const [stream] = (await analysis.report({ final: true })).sessions.flatMap((s) => s.streams);
+        expect(stream).toMatchObject(full ? { events: 0, end: 'unknown' } : { events: 3, end: 'complete' });
+      } finally {
+        await analysis.close();
+      }
+    }
   });
 });

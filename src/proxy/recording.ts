@@ -92,6 +92,32 @@ export function createRecording(counters: ProxyCounters, spool: Spool): Recordin
   let totalBytes = 0;
   let frozen = false;
   let seq = 0;
+  /**
+   * Drops the chunks of `rec` whose bytes the spool lost (a write failed: a full disk), and clips
+   * its body there; `lostOne` says a chunk was just lost before it was kept.
+   */
+  const keepWhatTheSpoolHas = (rec: Recorded, lostOne = false) => {
+    const failure = spool.failure;
+    if (!failure) return;
+    let kept = rec.chunks.length;
+    while (kept > 0 && rec.chunks[kept - 1]!.at + rec.chunks[kept - 1]!.length > failure.at) kept -= 1;
+    if (kept === rec.chunks.length && !lostOne) return;
+    for (const { length } of rec.chunks.slice(kept)) {
+      rec.bytes -= length;
+      totalBytes -= length;
+      counters.bytesNotRecorded += length;
+    }
+    rec.chunks.length = kept;
+    rec.seqs.chunks.length = kept;
+    if (!rec.clipped) counters.streamsClipped += 1;
+    if (rec.clipped === undefined || rec.clipped === OVER_CAP) counters.recordingFileErrors += 1;
+    rec.clipped = `the recording file refused the rest: ${failure.reason}`;
+  };
+  /** Writes what the spool holds staged, so that every chunk kept can be read back. */
+  const settle = () => {
+    spool.flush();
+    if (spool.failure) for (const rec of list) keepWhatTheSpoolHas(rec);
+  };
   const emit = (event: RecordingEvent) => {
     for (const listener of listeners) listener(event);
   };
@@ -138,12 +164,10 @@ export function createRecording(counters: ProxyCounters, spool: Spool): Recordin
         counters.bytesNotRecorded += data.length;
       };
       if (rec.bytes + data.length > MAX_STREAM_RECORD_BYTES || totalBytes + data.length > MAX_RECORDING_BYTES) return clip(OVER_CAP);
-      let at: number;
-      try {
-        at = spool.append(data);
-      } catch (error) {
-        counters.recordingFileErrors += 1;
-        return clip(`the recording file refused the rest: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+      const at = spool.append(data);
+      if (spool.failure && at + data.length > spool.failure.at) {
+        counters.bytesNotRecorded += data.length;
+        return keepWhatTheSpoolHas(rec, true);
       }
       rec.bytes += data.length;
       totalBytes += data.length;
@@ -154,6 +178,8 @@ export function createRecording(counters: ProxyCounters, spool: Spool): Recordin
     end(rec, end) {
       if (frozen || rec.exchange.end.state !== 'open') return;
       ensureOpen(rec);
+      spool.flush();
+      keepWhatTheSpoolHas(rec);
       // A clipped body: its kept start is analysed; a normal close is not where the kept body ended.
       const kept: StreamEnd = rec.clipped ? { ...end, state: end.state === 'complete' ? 'unknown' : end.state, bodyClipped: CLIPPED(rec.bytes, rec.clipped, end) } : end;
       rec.exchange.end = kept;
@@ -169,7 +195,10 @@ export function createRecording(counters: ProxyCounters, spool: Spool): Recordin
     get frozen() {
       return frozen;
     },
-    exchanges: () => list.map((rec) => ({ ...rec.exchange, chunks: rec.chunks.map((c) => ({ time: c.time, data: spool.read(c.at, c.length) })) })),
+    exchanges: () => {
+      settle();
+      return list.map((rec) => ({ ...rec.exchange, chunks: rec.chunks.map((c) => ({ time: c.time, data: spool.read(c.at, c.length) })) }));
+    },
     openCount: () => open,
     settled: () => (open === 0 ? Promise.resolve() : new Promise((resolve) => waiters.add(resolve))),
     subscribe(listener) {
@@ -177,10 +206,12 @@ export function createRecording(counters: ProxyCounters, spool: Spool): Recordin
       return () => void listeners.delete(listener);
     },
     replay(listener) {
+      settle();
       for (const rec of list) for (const event of eventsOf(rec, spool)) listener(event);
     },
     lastSeq: () => seq,
     since(after) {
+      settle();
       const events: RecordingEvent[] = [];
       const before: Since['before'] = [];
       for (const rec of list) {
