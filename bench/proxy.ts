@@ -6,6 +6,8 @@
  *   with the proxy process's CPU per MB, its forwarding thread apart;
  * - proxy-floor (information): the same stream through a bare node:http pipe proxy
  *   (bench/bare-proxy.mjs) ÷ read directly, in the same turns: what any Node HTTP proxy reaches;
+ * - proxy-vs-floor: the proxy's throughput ÷ that bare proxy's (target ≥ 0.9): what recording and
+ *   live analysis cost beyond forwarding, the part of proxy-throughput that is the proxy's own;
  * - proxy-latency: what the proxy adds to an event, server write to client read, p95 at
  *   1,000 events/s, against the same stream read directly (target ≤ 2 ms);
  * - proxy-memory: the proxy process's resident memory with 100 streams open that carried more
@@ -140,7 +142,7 @@ type Scale = (typeof SCALES)[BenchScale];
  * proxy-throughput and proxy-floor, in the same turns: direct, through the bare proxy, through
  * ours; each read starts once our proxy is idle, and its CPU is counted over the measured turns.
  */
-async function measureThroughput(s: Scale, target: BenchTarget, proxy: Proxy, floor: Proxy): Promise<[BenchRow, BenchRow]> {
+async function measureThroughput(s: Scale, target: BenchTarget, proxy: Proxy, floor: Proxy): Promise<[BenchRow, BenchRow, BenchRow]> {
   const recorded = s.warmBytes + s.bulkTurns * s.bulkBytes;
   if (recorded > MAX_RECORDING_BYTES || s.bulkBytes > MAX_STREAM_RECORD_BYTES) throw new Error('bench: the throughput turns would outgrow the recording caps');
   const pid = proxy.child.pid!;
@@ -209,7 +211,16 @@ async function measureThroughput(s: Scale, target: BenchTarget, proxy: Proxy, fl
       `in the same turns: ${f(bare, 0)} ms (${mbps(bare)} MB/s); its CPU per MB ${f(floorCpu.total, 1)} ms` +
       failed(1),
   });
-  return [throughput, floorRow];
+  const vsFloor = row({
+    name: 'proxy-vs-floor',
+    value: bare / proxied,
+    target: 0.9,
+    better: 'higher',
+    unit: 'x',
+    baseline: 'the same stream through the bare proxy, same run',
+    detail: `through the proxy ${f(proxied, 0)} ms, through the bare proxy ${f(bare, 0)} ms (best of ${s.bulkTurns} each); turns: bare ${list(times[1]!)}, proxied ${list(times[2]!)} ms` + failed(2),
+  });
+  return [throughput, floorRow, vsFloor];
 }
 
 export async function measureProxy(scale: BenchScale): Promise<BenchRow[]> {
@@ -219,7 +230,7 @@ export async function measureProxy(scale: BenchScale): Promise<BenchRow[]> {
   const proxy = await startProxyProcess(target);
   const floor = await startBareProxy(target);
   try {
-    const [throughput, floorRow] = await measureThroughput(s, target, proxy, floor);
+    const [throughput, floorRow, vsFloor] = await measureThroughput(s, target, proxy, floor);
 
     // Latency: best p95 each way.
     let directP95 = Infinity;
@@ -267,7 +278,7 @@ export async function measureProxy(scale: BenchScale): Promise<BenchRow[]> {
       baseline: 'a fresh proxy process idle, same run',
       detail: `${s.streams} open streams of ${f(s.streamBytes / MB, 2)} MB each (${f((s.streams * s.streamBytes) / MB, 0)} MB, the cap records ${capMb} MB in all, in the recording's file rather than the process's memory): RSS ${f(open, 0)} MB open vs ${f(idle, 0)} MB idle; target = the recording cap + ${MEMORY_ALLOWANCE_MB} MB for the analysis and Node`,
     });
-    return [throughput, floorRow, latency, memory];
+    return [throughput, floorRow, vsFloor, latency, memory];
   } finally {
     await floor.close();
     await proxy.close();

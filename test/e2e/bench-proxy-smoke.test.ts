@@ -4,11 +4,11 @@ import { measureProxy } from '../../bench/proxy';
 // The proxy's benchmarks on small inputs (scale 'smoke'): the CLI's bundle as a proxy process
 // in front of the bench target. Figures are not asserted (CI machines are too noisy); that every
 // row runs, with every byte and event through, is.
-describe('bench smoke: proxy-throughput, proxy-floor, proxy-latency, proxy-memory', () => {
-  it('measures all four rows with every byte and every event delivered', async () => {
+describe('bench smoke: proxy-throughput, proxy-floor, proxy-vs-floor, proxy-latency, proxy-memory', () => {
+  it('measures all five rows with every byte and every event delivered', async () => {
     const rows = await measureProxy('smoke');
     for (const r of rows) console.log(`${r.name} ${r.value.toFixed(2)} ${r.unit} (${r.detail})`);
-    expect(rows.map((r) => r.name)).toEqual(['proxy-throughput', 'proxy-floor', 'proxy-latency', 'proxy-memory']);
+    expect(rows.map((r) => r.name)).toEqual(['proxy-throughput', 'proxy-floor', 'proxy-vs-floor', 'proxy-latency', 'proxy-memory']);
     for (const r of rows) {
       expect(Number.isFinite(r.value)).toBe(true);
       expect(r.detail).not.toMatch(/NaN|undefined|FAIL/);
@@ -18,6 +18,8 @@ describe('bench smoke: proxy-throughput, proxy-floor, proxy-latency, proxy-memor
     expect(rows[1]!.target).toBe(Infinity);
     expect(rows[0]!.value).toBeGreaterThan(0);
     expect(rows[1]!.value).toBeGreaterThan(0);
+    // The same turns, so the proxy's share of the floor is the two ratios' quotient.
+    expect(rows[2]!.value).toBeCloseTo(rows[0]!.value / rows[1]!.value, 6);
     expect(rows[0]!.detail).toMatch(/ms forwarding \(main thread\)/);
   });
 });
