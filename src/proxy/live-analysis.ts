@@ -78,10 +78,15 @@ export function createLiveAnalysis(recording: Recording, spool: Spool, options: 
     else waiter?.reject(new Error(`the analysis failed: ${message.error}`));
   });
 
-  /** Posts what is queued, a batch at a time, while fewer than the cap are unacknowledged. */
+  /**
+   * Posts what is queued, a batch at a time, while fewer than the cap are unacknowledged. The
+   * worker reads chunks from the spool's file, so only chunks already written go; what is staged
+   * is written for it only when it has nothing else to do, since each write costs the forwarding
+   * thread a system call, and the stage fills by itself in a burst.
+   */
   function pump(): void {
     scheduled = false;
-    if (inFlight < MAX_ANALYSIS_BATCHES_IN_FLIGHT && head < queue.length) spool.flush(); // the worker reads the file
+    if (inFlight === 0 && head < queue.length) spool.flush();
     while (inFlight < MAX_ANALYSIS_BATCHES_IN_FLIGHT && head < queue.length) {
       const first = queue[head]!;
       if (first.kind === 'query') {
@@ -103,14 +108,17 @@ export function createLiveAnalysis(recording: Recording, spool: Spool, options: 
             head += 1;
             continue;
           }
-          if (from >= 0 && end - from > MAX_ANALYSIS_BATCH_BYTES) break;
+          if (end > spool.written || (from >= 0 && end - from > MAX_ANALYSIS_BATCH_BYTES)) break;
           if (from < 0) from = item.op.at;
           to = end;
         }
         ops.push(item.op);
         head += 1;
       }
-      if (ops.length === 0) continue;
+      if (ops.length === 0) {
+        if (head < queue.length && queue[head]!.kind === 'op') break; // a staged chunk: it waits for the write
+        continue;
+      }
       inFlight += 1;
       post({ type: 'batch', ops, from: Math.max(from, 0), to: Math.max(to, 0) });
     }

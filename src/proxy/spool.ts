@@ -23,6 +23,8 @@ export interface Spool {
   readonly fd: number;
   /** Bytes appended so far, staged ones included. */
   readonly size: number;
+  /** Bytes in the file: a reader in another thread may read below this. */
+  readonly written: number;
   /** Set once a write failed: the bytes from `at` on were not kept (nor are any appended later). */
   readonly failure: { at: number; reason: string } | undefined;
   /** Stages `data` and returns where it starts. Never throws: a failed write sets {@link failure}. */
@@ -77,6 +79,9 @@ export function spoolOn(fd: number): Spool {
     fd,
     get size() {
       return size;
+    },
+    get written() {
+      return written;
     },
     get failure() {
       return failure;
