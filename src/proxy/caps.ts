@@ -10,6 +10,12 @@ export const MAX_EXCHANGES = 10_000;
 export const MAX_STREAM_RECORD_BYTES = 64 * 1024 * 1024;
 /** Body bytes (requests and responses) recorded in all, across the run. */
 export const MAX_RECORDING_BYTES = 256 * 1024 * 1024;
+/**
+ * Body chunks recorded in all: each costs a record of its own (its place and arrival time) beside
+ * its bytes, so a server that sends a byte at a time must not fill memory under the byte caps.
+ * Legitimate traffic (a chunk per event or more) reaches MAX_RECORDING_BYTES first.
+ */
+export const MAX_RECORDED_CHUNKS = 2_000_000;
 /** Request body bytes recorded per exchange; MCP requests are small JSON-RPC messages. */
 export const MAX_REQUEST_RECORD_BYTES = 1024 * 1024;
 /** Bytes held while looking for the legacy transport's `endpoint` event; past it, bytes pass unchanged. */
@@ -37,7 +43,7 @@ export const STOP_WAIT_MS = 3_000;
 export interface ProxyCounters {
   /** Exchanges proxied but not recorded: {@link MAX_EXCHANGES}. */
   exchangesNotRecorded: number;
-  /** Response bytes proxied but not recorded: {@link MAX_STREAM_RECORD_BYTES} or {@link MAX_RECORDING_BYTES}. */
+  /** Response bytes proxied but not recorded: {@link MAX_STREAM_RECORD_BYTES}, {@link MAX_RECORDING_BYTES} or {@link MAX_RECORDED_CHUNKS}. */
   bytesNotRecorded: number;
   /** Exchanges whose response body outgrew a cap, so only its start was recorded. */
   streamsClipped: number;

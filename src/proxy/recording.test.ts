@@ -3,7 +3,7 @@ import { mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCounters } from './caps';
+import { createCounters, MAX_RECORDED_CHUNKS } from './caps';
 import { createLiveAnalysis } from './live-analysis';
 import { createRecording, type RecordingEvent } from './recording';
 import { openSpool, SPOOL_STAGE_BYTES, spoolOn, type Spool } from './spool';
@@ -98,6 +98,19 @@ describe('the recording', () => {
     const since = recording.since(b.seqs.chunks[0]!);
     expect(since.events.map((e) => e.kind + (e.kind === 'chunk' ? ` ${text(e.data)}` : ''))).toEqual(['chunk id: 2\ndata: {}\n\n', 'chunk data: {}\n\n', 'end']);
     expect(since.before.map(({ rec, data }) => [rec.index, text(data)])).toEqual([[0, 'id: 1\ndata: {}\n\n'], [1, 'id: 7\n']]);
+  });
+
+  it('clips at MAX_RECORDED_CHUNKS however few bytes the chunks hold, and counts what it did not record', () => {
+    const counters = createCounters();
+    const recording = createRecording(counters, fresh());
+    const rec = recording.start(request)!;
+    recording.respond(rec, sse);
+    const byte = bytes(':');
+    for (let i = 0; i < MAX_RECORDED_CHUNKS + 3; i++) recording.chunk(rec, byte, i);
+    recording.end(rec, { state: 'reset', time: 0 });
+    expect(rec.chunks.length).toBe(MAX_RECORDED_CHUNKS);
+    expect(counters).toMatchObject({ streamsClipped: 1, bytesNotRecorded: 3, recordingFileErrors: 0 });
+    expect(rec.exchange.end).toMatchObject({ state: 'reset', bodyClipped: expect.stringMatching(/first 2000000 bytes .*\(its recording cap\)/) });
   });
 
   it('clips a body whose bytes the spool refuses, counts it, and says why where the stream ends', () => {

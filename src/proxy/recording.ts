@@ -1,5 +1,5 @@
 import type { Exchange, ResponseInfo, StreamEnd } from '../core/index';
-import { MAX_EXCHANGES, MAX_RECORDING_BYTES, MAX_STREAM_RECORD_BYTES, type ProxyCounters } from './caps';
+import { MAX_EXCHANGES, MAX_RECORDED_CHUNKS, MAX_RECORDING_BYTES, MAX_STREAM_RECORD_BYTES, type ProxyCounters } from './caps';
 import type { Spool } from './spool';
 
 /** Where one recorded chunk's bytes are in the spool, and when they arrived. */
@@ -90,6 +90,7 @@ export function createRecording(counters: ProxyCounters, spool: Spool): Recordin
   let started = 0;
   let open = 0;
   let totalBytes = 0;
+  let totalChunks = 0;
   let frozen = false;
   let seq = 0;
   /**
@@ -163,7 +164,7 @@ export function createRecording(counters: ProxyCounters, spool: Spool): Recordin
         counters.streamsClipped += 1;
         counters.bytesNotRecorded += data.length;
       };
-      if (rec.bytes + data.length > MAX_STREAM_RECORD_BYTES || totalBytes + data.length > MAX_RECORDING_BYTES) return clip(OVER_CAP);
+      if (rec.bytes + data.length > MAX_STREAM_RECORD_BYTES || totalBytes + data.length > MAX_RECORDING_BYTES || totalChunks >= MAX_RECORDED_CHUNKS) return clip(OVER_CAP);
       const at = spool.append(data);
       if (spool.failure && at + data.length > spool.failure.at) {
         counters.bytesNotRecorded += data.length;
@@ -171,6 +172,7 @@ export function createRecording(counters: ProxyCounters, spool: Spool): Recordin
       }
       rec.bytes += data.length;
       totalBytes += data.length;
+      totalChunks += 1;
       rec.chunks.push({ time, at, length: data.length });
       rec.seqs.chunks.push(++seq);
       emit({ kind: 'chunk', rec, seq, time, at, data });
