@@ -159,12 +159,12 @@ export function createRecording(counters: ProxyCounters, spool: Spool): Recordin
     chunk(rec, data, time) {
       if (frozen || rec.exchange.end.state !== 'open') return;
       if (rec.clipped) return void (counters.bytesNotRecorded += data.length);
-      const clip = (why: string) => {
-        rec.clipped = why;
+      if (rec.bytes + data.length > MAX_STREAM_RECORD_BYTES || totalBytes + data.length > MAX_RECORDING_BYTES || totalChunks >= MAX_RECORDED_CHUNKS) {
+        rec.clipped = OVER_CAP;
         counters.streamsClipped += 1;
         counters.bytesNotRecorded += data.length;
-      };
-      if (rec.bytes + data.length > MAX_STREAM_RECORD_BYTES || totalBytes + data.length > MAX_RECORDING_BYTES || totalChunks >= MAX_RECORDED_CHUNKS) return clip(OVER_CAP);
+        return;
+      }
       const at = spool.append(data);
       if (spool.failure && at + data.length > spool.failure.at) {
         counters.bytesNotRecorded += data.length;
