@@ -1,12 +1,14 @@
 import type { AnalysisOptions } from '../../core/index';
 import { analyseHarBlob } from './analyse-har-blob';
-import type { ImportReply } from './import-messages';
+import type { ImportReply, ImportRequest } from './import-messages';
 
 /** An analysis under way: settles once its verdict is handed over, or once cancelled. */
 export interface AnalysisRun {
   done: Promise<void>;
   /** Stops it: nothing more is handed over. */
   cancel(): void;
+  /** The panel has taken in the last analysis handed over, and painted it: the next may come. */
+  taken(): void;
 }
 
 const failed = (why: string): ImportReply => ({ kind: 'done', result: { ok: false, reason: why } });
@@ -19,8 +21,13 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
  */
 export function analyseOffThread(file: Blob, options: AnalysisOptions, onReply: (reply: ImportReply) => void): AnalysisRun {
   let cancelled = false;
+  let taken: () => void = () => undefined;
   const here = (): Promise<void> =>
-    analyseHarBlob(file, options, (reply) => void (cancelled || onReply(reply)), () => cancelled).catch((error: unknown) => {
+    analyseHarBlob(file, options, {
+      post: (reply) => void (cancelled || onReply(reply)),
+      taken: () => new Promise<void>((resolve) => (taken = resolve)),
+      cancelled: () => cancelled,
+    }).catch((error: unknown) => {
       if (!cancelled) onReply(failed(`it could not be read (${messageOf(error)})`));
     });
   let worker: Worker | undefined;
@@ -29,7 +36,13 @@ export function analyseOffThread(file: Blob, options: AnalysisOptions, onReply: 
   } catch {
     worker = undefined;
   }
-  if (!worker) return { done: here(), cancel: () => void (cancelled = true) };
+  if (!worker) {
+    const cancel = () => {
+      cancelled = true;
+      taken();
+    };
+    return { done: here(), cancel, taken: () => taken() };
+  }
   const running = worker;
   let replied = false;
   let finish: (settled: Promise<void> | void) => void = () => undefined;
@@ -53,12 +66,16 @@ export function analyseOffThread(file: Blob, options: AnalysisOptions, onReply: 
       stop();
     } else stop(here());
   };
-  running.postMessage({ file, options });
+  const send = (request: ImportRequest) => running.postMessage(request);
+  send({ kind: 'start', file, options });
   return {
     done,
     cancel: () => {
       cancelled = true;
       stop();
+    },
+    taken: () => {
+      if (!cancelled) send({ kind: 'taken' });
     },
   };
 }

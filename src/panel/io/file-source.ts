@@ -1,5 +1,6 @@
 import { signal } from '@preact/signals';
 import type { AnalysisOptions, Exchange, HarStreamResult, Report } from '../../core/index';
+import { afterNextPaint } from '../after-paint';
 import type { CaptureSource } from '../model/capture-source';
 import { analyseOffThread, type AnalysisRun } from './analyse-off-thread';
 import type { ImportReply } from './import-messages';
@@ -27,13 +28,14 @@ interface Analysed {
   exchanges: Exchange[];
 }
 
-/** How an analysis is started: off the main thread, or (in tests) however a test likes. */
+/** How an analysis is started: off the main thread, or (in tests) however a test likes; see {@link analyseOffThread}. */
 export type StartAnalysis = (file: Blob, options: AnalysisOptions, onReply: (reply: ImportReply) => void) => AnalysisRun;
 
 /**
  * A HAR file as a capture. The import worker reads and analyses it (analyse-off-thread.ts) and
  * hands over the exchanges, each stream's events and the report as it goes; the views read the
- * copies synchronously, as they read a live analysis. New options run the analysis again from the
+ * copies synchronously, as they read a live analysis. The next analysis is asked for once the last
+ * is painted, so the panel is never handed more than it has shown. New options run the analysis again from the
  * file: what is shown stays until the new analysis hands over its first report, then the capture
  * grows again from there, as on import.
  */
@@ -63,6 +65,7 @@ export function createFileSource(id: string, label: string, file: Blob, options:
         shown = analysed;
         report.value = reply.report;
         hooks.analysed(reply.report);
+        afterNextPaint(() => run.taken());
       }
     });
     latest = { run, verdict: run.done.then(() => verdict) };

@@ -7,11 +7,11 @@ import type { TableSlice } from './table-slice';
  * protocol of src/shared/messages.ts.
  */
 
-/** Panel → worker: read and analyse this file with these options. */
-export interface ImportRequest {
-  file: Blob;
-  options: AnalysisOptions;
-}
+/**
+ * Panel → worker: read and analyse this file with these options; then, after each analysis, that
+ * the panel has taken it in and painted it (the worker analyses no further until then).
+ */
+export type ImportRequest = { kind: 'start'; file: Blob; options: AnalysisOptions } | { kind: 'taken' };
 
 /**
  * Worker → panel, in this order: progress, exchanges and analyses as the file is read, then the

@@ -5,9 +5,15 @@ import type { ImportReply, ImportRequest } from './import-messages';
 
 const scope = self as unknown as { postMessage(reply: ImportReply, transfer?: Transferable[]): void; onmessage: ((event: MessageEvent<ImportRequest>) => void) | null };
 
+/** Resolves the analysis' wait for the panel to take in its last post. */
+let taken: () => void = () => undefined;
+
 scope.onmessage = (event) => {
+  const request = event.data;
+  if (request.kind === 'taken') return taken();
   const post = (reply: ImportReply, transfer: Transferable[] = []) => scope.postMessage(reply, transfer);
-  analyseHarBlob(event.data.file, event.data.options, post).catch((error: unknown) =>
+  const peer = { post, taken: () => new Promise<void>((resolve) => (taken = resolve)), cancelled: () => false };
+  analyseHarBlob(request.file, request.options, peer).catch((error: unknown) =>
     post({ kind: 'done', result: { ok: false, reason: `it could not be read (${error instanceof Error ? error.message : String(error)})` } }),
   );
 };
