@@ -7,7 +7,7 @@ import { sliceOf, transferOf, type TableSlice } from './table-slice';
  * Events the panel is handed at most in one analysis: what its views take in per report (the
  * timeline appends each new event) stays a short task on its main thread.
  */
-export const MAX_POSTED_EVENTS = 10_000;
+export const MAX_POSTED_EVENTS = 5_000;
 /**
  * The first analysis is posted sooner: the panel then renders the capture for the first time,
  * which costs enough without many events to lay out.
@@ -16,7 +16,7 @@ export const FIRST_POSTED_EVENTS = 1_000;
 /** An analysis is posted at least this often while events come, so the capture grows on screen. */
 const POST_MS = 250;
 /** Exchanges are posted once about this much body waits, or with the next analysis. */
-const BATCH_BODY_CHARS = 1024 * 1024;
+const BATCH_BODY_CHARS = 512 * 1024;
 /** Progress is posted at most this often: a file is read in chunks of tens of kilobytes. */
 const PROGRESS_MS = 50;
 

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { exchange, rpc, sse } from '../../../test/support/fixtures';
+import { scenarios } from '../../../test/support/scenarios';
+import { analyze, createAnalyzer, feed, readHar, writeHar, type Exchange } from '../../core/index';
+import { analyseHarBlob, FIRST_POSTED_EVENTS, MAX_POSTED_EVENTS } from './analyse-har-blob';
+import type { ImportReply } from './import-messages';
+import { createTableCopy, type TableCopy } from './table-copy';
+
+/** Progress events in the long stream: more than one analysis holds. */
+const LONG = 3 * MAX_POSTED_EVENTS;
+
+/** Sessions of the lost-buffer scenario, then one tool call that streams {@link LONG} events. */
+function harText(): string {
+  const long = exchange({
+    session: 'long',
+    body: rpc.call(1),
+    text: sse(Array.from({ length: LONG }, (_, i) => ({ id: `e${i + 1}`, data: rpc.progress('tok-1', i + 1, i + 1) }))),
+  });
+  return JSON.stringify(writeHar([...scenarios.lostBuffer(), ...scenarios.genuine(), long], { redact: false }));
+}
+
+/** Runs the analysis with a panel that takes each post in at once; what was posted, in order. */
+async function run(text: string, cancelAfter = Infinity): Promise<ImportReply[]> {
+  const replies: ImportReply[] = [];
+  let analyses = 0;
+  await analyseHarBlob(new Blob([text]), {}, {
+    post: (reply) => {
+      replies.push(structuredClone(reply));
+      if (reply.kind === 'analysis') analyses++;
+    },
+    taken: () => Promise.resolve(),
+    cancelled: () => analyses >= cancelAfter,
+  });
+  return replies;
+}
+
+describe('the import worker\'s analysis', () => {
+  it('hands over the exchanges, each stream\'s events and the report that analysing the whole file gives', async () => {
+    const text = harText();
+    const whole = readHar(text);
+    if (!whole.ok) throw new Error(whole.reason);
+    const replies = await run(text);
+    const exchanges: Exchange[] = [];
+    const tables = new Map<number, TableCopy>();
+    for (const reply of replies) {
+      if (reply.kind === 'exchanges') exchanges.push(...reply.exchanges);
+      if (reply.kind !== 'analysis') continue;
+      // Every stream it names has its exchange over here already.
+      for (const slice of reply.slices) expect(slice.stream).toBeLessThan(exchanges.length);
+      expect(Math.max(-1, ...reply.report.sessions.flatMap((s) => s.streams.map((x) => x.index)))).toBeLessThan(exchanges.length);
+      for (const slice of reply.slices) {
+        if (!tables.has(slice.stream)) tables.set(slice.stream, createTableCopy());
+        tables.get(slice.stream)!.append(slice);
+      }
+    }
+    expect(replies.at(-1)).toEqual({ kind: 'done', result: { ok: true, exchanges: whole.exchanges.length, skippedEntries: 0, problems: [] } });
+    // As text: vitest's deep equality is slow on a body of megabytes.
+    expect(JSON.stringify(exchanges)).toBe(JSON.stringify(whole.exchanges));
+    const last = replies.filter((r) => r.kind === 'analysis').at(-1)!;
+    expect(last.report).toEqual(analyze(whole.exchanges));
+    const analyzer = createAnalyzer();
+    feed(analyzer, whole.exchanges);
+    for (let stream = 0; stream < whole.exchanges.length; stream++) {
+      const copy = tables.get(stream) ?? createTableCopy();
+      // As text too (no event of these has a NaN, which JSON would not tell from null).
+      expect(JSON.stringify([...copy]), `stream ${stream}`).toBe(JSON.stringify([...analyzer.events(stream)]));
+    }
+    expect(tables.get(whole.exchanges.length - 1)!.length).toBe(LONG);
+  });
+
+  it('posts a few events first, then at most about MAX_POSTED_EVENTS at a time', async () => {
+    const replies = await run(harText());
+    const counts = replies.flatMap((r) => (r.kind === 'analysis' ? [r.slices.reduce((n, s) => n + s.times.length, 0)] : []));
+    // A body is fed a piece at a time: an analysis may go past its bound by one piece's events.
+    const piece = 64 * 1024 / sse([{ id: 'e1', data: rpc.progress('tok-1', 1, 1) }]).length;
+    expect(counts[0]).toBeLessThanOrEqual(FIRST_POSTED_EVENTS + piece);
+    for (const count of counts) expect(count).toBeLessThanOrEqual(MAX_POSTED_EVENTS + piece);
+    expect(counts.length).toBeGreaterThanOrEqual(Math.ceil(LONG / (MAX_POSTED_EVENTS + piece)));
+    expect(counts.reduce((a, b) => a + b)).toBe(LONG + analyze(scenarios.lostBuffer()).summary.events + analyze(scenarios.genuine()).summary.events);
+  });
+
+  it('analyses no further until the panel has taken in the last analysis', async () => {
+    const log: string[] = [];
+    let waiting = 0;
+    await analyseHarBlob(new Blob([harText()]), {}, {
+      post: (reply) => void log.push(reply.kind),
+      taken: () => {
+        log.push('waits');
+        waiting++;
+        // A turn of the event loop in which the file's next chunk could be read and analysed.
+        return new Promise((resolve) => setTimeout(() => {
+          log.push('taken');
+          resolve();
+        }, 0));
+      },
+      cancelled: () => false,
+    });
+    expect(waiting).toBeGreaterThan(2);
+    const shape = log.filter((kind) => kind !== 'progress' && kind !== 'exchanges').join(' ');
+    expect(shape).toBe(`${'analysis waits taken '.repeat(waiting)}done`);
+  });
+
+  it('posts nothing more once cancelled', async () => {
+    const replies = await run(harText(), 1);
+    expect(replies.filter((r) => r.kind === 'analysis')).toHaveLength(1);
+    expect(replies.some((r) => r.kind === 'done')).toBe(false);
+  });
+
+  it('says why a file is not HAR, and posts no analysis of it', async () => {
+    const replies = await run('{"log": {"entries": [1, ');
+    expect(replies.filter((r) => r.kind === 'analysis')).toEqual([]);
+    expect(replies.at(-1)).toMatchObject({ kind: 'done', result: { ok: false, reason: expect.stringContaining('not valid JSON') } });
+  });
+});
