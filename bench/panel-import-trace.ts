@@ -1,9 +1,10 @@
 /**
  * Diagnostic: where panel-import's long tasks go. One import of the generated HAR in the inline
  * shell under a Chromium trace (with the V8 sampling profiler); prints each main-thread task over
- * 50 ms with its heaviest functions (self time from samples) and its top-level trace events.
+ * 50 ms of thread time (OVER_MS=… for another bound) with its heaviest functions (self time from
+ * samples) and its top-level trace events.
  *
- *   npx tsx bench/panel-import-trace.ts [MB] [--keep trace.json]
+ *   npx tsx bench/panel-import-trace.ts [MB] [--keep trace.json] [--no-samples]
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -81,7 +82,7 @@ function analyse(events: Ev[]): void {
     const dt = (samples[i + 1]?.ts ?? samples[i]!.ts) - samples[i]!.ts;
     const names = new Set<string>();
     for (let id: number | undefined = samples[i]!.node; id !== undefined; id = nodes.get(id)?.parent) names.add(nodes.get(id)!.name);
-    for (const name of ['feedSteps', 'refresh', 'sessionMarks', 'report', 'drawTimeline', '(program)', '(garbage collector)', '(idle)', '(root)']) if (names.has(name)) inclusive.set(name, (inclusive.get(name) ?? 0) + dt);
+    for (const name of ['append', 'sessionMarks', 'drawTimeline', '(program)', '(garbage collector)', '(idle)', '(root)']) if (names.has(name)) inclusive.set(name, (inclusive.get(name) ?? 0) + dt);
   }
   console.log(`whole trace, inclusive ms: ${[...inclusive].map(([k, v]) => `${k} ${(v / 1000).toFixed(0)}`).join(', ')}`);
   console.log(`${tasks.length} tasks over ${overUs / 1000} ms of thread time on the renderer main thread`);
