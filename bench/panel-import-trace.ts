@@ -85,6 +85,18 @@ function analyse(events: Ev[]): void {
     for (const name of ['append', 'sessionMarks', 'drawTimeline', '(program)', '(garbage collector)', '(idle)', '(root)']) if (names.has(name)) inclusive.set(name, (inclusive.get(name) ?? 0) + dt);
   }
   console.log(`whole trace, inclusive ms: ${[...inclusive].map(([k, v]) => `${k} ${(v / 1000).toFixed(0)}`).join(', ')}`);
+  // The main thread's heaviest functions over the whole import: where its time goes between the long tasks too.
+  const heaviest = new Map<string, number>();
+  for (let i = 0; i < samples.length; i++) {
+    const dt = (samples[i + 1]?.ts ?? samples[i]!.ts) - samples[i]!.ts;
+    const seen = new Set<string>();
+    for (let id: number | undefined = samples[i]!.node; id !== undefined; id = nodes.get(id)?.parent) {
+      const k = label(id);
+      if (!seen.has(k)) seen.add(k), heaviest.set(k, (heaviest.get(k) ?? 0) + dt);
+    }
+  }
+  const wholeTop = Number(process.env.WHOLE_TOP ?? 0);
+  if (wholeTop > 0) console.log(`whole trace, heaviest (inclusive):\n${[...heaviest].sort((a, b) => b[1] - a[1]).slice(0, wholeTop).map(([k, v]) => `   ${(v / 1000).toFixed(0).padStart(6)} ms ${k}`).join('\n')}`);
   console.log(`${tasks.length} tasks over ${overUs / 1000} ms of thread time on the renderer main thread`);
   for (const task of tasks) {
     const end = task.ts + task.dur!;

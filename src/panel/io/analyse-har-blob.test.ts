@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { exchange, rpc, sse } from '../../../test/support/fixtures';
 import { scenarios } from '../../../test/support/scenarios';
 import { analyze, createAnalyzer, feed, readHar, writeHar, type Exchange } from '../../core/index';
-import { analyseHarBlob, FIRST_POSTED_EVENTS, MAX_POSTED_EVENTS } from './analyse-har-blob';
+import { analyseHarBlob, FIRST_POSTED_EVENTS, MAX_POSTED_EVENTS, MAX_UNTAKEN } from './analyse-har-blob';
 import type { ImportReply } from './import-messages';
+import { createPacing, type Pacing } from './pacing';
 import { createTableCopy, type TableCopy } from './table-copy';
 
 /** Progress events in the long stream: more than one analysis holds. */
@@ -23,12 +24,13 @@ function harText(): string {
 async function run(text: string, cancelAfter = Infinity): Promise<ImportReply[]> {
   const replies: ImportReply[] = [];
   let analyses = 0;
+  const pacing = createPacing();
   await analyseHarBlob(new Blob([text]), {}, {
     post: (reply) => {
       replies.push(structuredClone(reply));
-      if (reply.kind === 'analysis') analyses++;
+      if (reply.kind === 'analysis') analyses++, pacing.take();
     },
-    taken: () => Promise.resolve(),
+    pacing,
     cancelled: () => analyses >= cancelAfter,
   });
   return replies;
@@ -81,23 +83,28 @@ describe('the import worker\'s analysis', () => {
 
   it('analyses no further until the panel has taken in the last analysis', async () => {
     const log: string[] = [];
-    let waiting = 0;
-    await analyseHarBlob(new Blob([harText()]), {}, {
-      post: (reply) => void log.push(reply.kind),
-      taken: () => {
-        log.push('waits');
-        waiting++;
-        // A turn of the event loop in which the file's next chunk could be read and analysed.
-        return new Promise((resolve) => setTimeout(() => {
-          log.push('taken');
-          resolve();
-        }, 0));
+    const pacing = createPacing();
+    // The panel takes each analysis in a turn of the event loop after the analysis starts to wait
+    // for it: a turn in which the file's next chunk could be read and analysed.
+    const watched: Pacing = {
+      get taken() {
+        return pacing.taken;
       },
-      cancelled: () => false,
-    });
-    expect(waiting).toBeGreaterThan(2);
-    const shape = log.filter((kind) => kind !== 'progress' && kind !== 'exchanges').join(' ');
-    expect(shape).toBe(`${'analysis waits taken '.repeat(waiting)}done`);
+      next() {
+        log.push('waits');
+        setTimeout(() => {
+          log.push('taken');
+          pacing.take();
+        }, 0);
+        return pacing.next();
+      },
+    };
+    await analyseHarBlob(new Blob([harText()]), {}, { post: (reply) => void log.push(reply.kind), pacing: watched, cancelled: () => false });
+    const shape = log.filter((kind) => kind !== 'progress' && kind !== 'exchanges');
+    const analyses = shape.filter((kind) => kind === 'analysis').length;
+    expect(analyses).toBeGreaterThan(2);
+    expect(MAX_UNTAKEN).toBe(0);
+    expect(shape.join(' ')).toBe(`${'analysis waits taken '.repeat(analyses)}done`);
   });
 
   it('posts nothing more once cancelled', async () => {

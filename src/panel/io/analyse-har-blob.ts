@@ -1,6 +1,7 @@
 import { createAnalyzer, createHarStreamReader, type AnalysisOptions, type Exchange, type HarStreamResult } from '../../core/index';
 import { feedSteps } from './feed-steps';
 import type { PostReply } from './import-messages';
+import type { Pacing } from './pacing';
 import { sliceOf, transferOf, type TableSlice } from './table-slice';
 
 /**
@@ -19,16 +20,19 @@ const POST_MS = 250;
 const BATCH_BODY_CHARS = 512 * 1024;
 /** Progress is posted at most this often: a file is read in chunks of tens of kilobytes. */
 const PROGRESS_MS = 50;
+/**
+ * Analyses posted that the panel has not yet taken in and painted, past which the analysis waits.
+ * None: the analysis and the panel take turns. On a machine of few cores an analysis made while
+ * the panel takes in the last one takes the core its main thread needs, and its tasks grow long;
+ * the import as a whole was no faster for it (bench/panel-import-trace.ts shows both threads).
+ */
+export const MAX_UNTAKEN = 0;
 
 /** How {@link analyseHarBlob} talks to the panel. */
 export interface AnalysisPeer {
   post: PostReply;
-  /**
-   * Resolves once the panel has taken in the last analysis and painted it. Until then no more is
-   * analysed: on a machine of few cores the analysis would take the core the panel's main thread
-   * needs for what it just received.
-   */
-  taken(): Promise<void>;
+  /** The analyses the panel has taken in and painted. */
+  pacing: Pacing;
   /** Asked between steps; true stops the analysis, with nothing more posted. */
   cancelled(): boolean;
 }
@@ -50,6 +54,7 @@ export async function analyseHarBlob(file: Blob, options: AnalysisOptions, peer:
   let unpostedChars = 0;
   let events = 0;
   let most = FIRST_POSTED_EVENTS;
+  let analyses = 0;
   let lastPost = performance.now();
   let lastProgress = -Infinity;
 
@@ -70,7 +75,8 @@ export async function analyseHarBlob(file: Blob, options: AnalysisOptions, peer:
     post({ kind: 'analysis', slices, report: analyzer.report() }, slices.flatMap(transferOf));
     events = 0;
     most = MAX_POSTED_EVENTS;
-    await peer.taken();
+    analyses++;
+    while (analyses - peer.pacing.taken > MAX_UNTAKEN && !peer.cancelled()) await peer.pacing.next();
     lastPost = performance.now();
   };
   /** Analyses the exchanges read so far; false once cancelled. */

@@ -1,6 +1,7 @@
 import type { AnalysisOptions } from '../../core/index';
 import { analyseHarBlob } from './analyse-har-blob';
 import type { ImportReply, ImportRequest } from './import-messages';
+import { createPacing } from './pacing';
 
 /** An analysis under way: settles once its verdict is handed over, or once cancelled. */
 export interface AnalysisRun {
@@ -21,11 +22,11 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
  */
 export function analyseOffThread(file: Blob, options: AnalysisOptions, onReply: (reply: ImportReply) => void): AnalysisRun {
   let cancelled = false;
-  let taken: () => void = () => undefined;
+  const pacing = createPacing();
   const here = (): Promise<void> =>
     analyseHarBlob(file, options, {
       post: (reply) => void (cancelled || onReply(reply)),
-      taken: () => new Promise<void>((resolve) => (taken = resolve)),
+      pacing,
       cancelled: () => cancelled,
     }).catch((error: unknown) => {
       if (!cancelled) onReply(failed(`it could not be read (${messageOf(error)})`));
@@ -39,9 +40,10 @@ export function analyseOffThread(file: Blob, options: AnalysisOptions, onReply: 
   if (!worker) {
     const cancel = () => {
       cancelled = true;
-      taken();
+      // Wakes an analysis that waits for the panel: it then sees it was cancelled.
+      pacing.take();
     };
-    return { done: here(), cancel, taken: () => taken() };
+    return { done: here(), cancel, taken: () => pacing.take() };
   }
   const running = worker;
   let replied = false;

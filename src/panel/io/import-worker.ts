@@ -2,17 +2,17 @@
 // what the panel shows as it goes (import-messages.ts has the protocol).
 import { analyseHarBlob } from './analyse-har-blob';
 import type { ImportReply, ImportRequest } from './import-messages';
+import { createPacing } from './pacing';
 
 const scope = self as unknown as { postMessage(reply: ImportReply, transfer?: Transferable[]): void; onmessage: ((event: MessageEvent<ImportRequest>) => void) | null };
 
-/** Resolves the analysis' wait for the panel to take in its last post. */
-let taken: () => void = () => undefined;
+const pacing = createPacing();
 
 scope.onmessage = (event) => {
   const request = event.data;
-  if (request.kind === 'taken') return taken();
+  if (request.kind === 'taken') return pacing.take();
   const post = (reply: ImportReply, transfer: Transferable[] = []) => scope.postMessage(reply, transfer);
-  const peer = { post, taken: () => new Promise<void>((resolve) => (taken = resolve)), cancelled: () => false };
+  const peer = { post, pacing, cancelled: () => false };
   analyseHarBlob(request.file, request.options, peer).catch((error: unknown) =>
     post({ kind: 'done', result: { ok: false, reason: `it could not be read (${error instanceof Error ? error.message : String(error)})` } }),
   );
