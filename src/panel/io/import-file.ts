@@ -1,4 +1,5 @@
 import type { Workspace } from '../model/workspace';
+import { nextTask } from '../next-task';
 import { createFileSource } from './file-source';
 
 /**
@@ -19,7 +20,8 @@ export async function importFile(workspace: Workspace, file: File): Promise<bool
         if (ours() && !cancelled) workspace.importing.value = { ...workspace.importing.peek()!, read, total };
       },
       analysed: (report) => {
-        if (!cancelled && report.sessions.length > 0) shown.show();
+        // Its first render in a task of its own: this one has taken in the analysis already.
+        if (report.sessions.length > 0) nextTask(() => cancelled || shown.show());
       },
     }),
   );

@@ -82,7 +82,8 @@ export function createWorkspace(live: CaptureSource, options: () => AnalysisOpti
       return {
         source,
         show: () => {
-          if (before !== undefined) return;
+          // Once shown, or once kept by finishImport: shown again, it would be listed twice.
+          if (before !== undefined || sources.value.includes(source)) return;
           before = activeId.value;
           sources.value = [...sources.value, source];
           activeId.value = source.id;
