@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals';
 import type { AnalysisOptions, Exchange, HarStreamResult, Report } from '../../core/index';
 import { afterNextPaint } from '../after-paint';
+import { whenIdle } from '../when-idle';
 import type { CaptureSource } from '../model/capture-source';
 import { analyseOffThread, type AnalysisRun } from './analyse-off-thread';
 import type { ImportReply } from './import-messages';
@@ -65,7 +66,9 @@ export function createFileSource(id: string, label: string, file: Blob, options:
         shown = analysed;
         report.value = reply.report;
         hooks.analysed(reply.report);
-        afterNextPaint(() => run.taken());
+        // Once painted, and once the panel has nothing else queued (the rest of a first render):
+        // the next analysis would take the core that work needs.
+        afterNextPaint(() => whenIdle(() => run.taken()));
       }
     });
     latest = { run, verdict: run.done.then(() => verdict) };
