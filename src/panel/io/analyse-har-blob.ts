@@ -22,11 +22,11 @@ const BATCH_BODY_CHARS = 512 * 1024;
 const PROGRESS_MS = 50;
 /**
  * Analyses posted that the panel has not yet taken in and painted, past which the analysis waits.
- * None: the analysis and the panel take turns. On a machine of few cores an analysis made while
- * the panel takes in the last one takes the core its main thread needs, and its tasks grow long;
- * the import as a whole was no faster for it (bench/panel-import-trace.ts shows both threads).
+ * One: the next analysis is made while the panel takes in the last, but never more, so the panel
+ * is never handed more than one analysis beyond what it has shown, and the analysis stops taking a
+ * core while the panel catches up. (None, taking turns, made the import slower for no shorter task.)
  */
-export const MAX_UNTAKEN = 0;
+export const MAX_UNTAKEN = 1;
 
 /** How {@link analyseHarBlob} talks to the panel. */
 export interface AnalysisPeer {
