@@ -24,7 +24,6 @@ export interface FileSourceHooks {
 
 /** What one analysis of the file has handed over so far. */
 interface Analysed {
-  report: Report | null;
   tables: Map<number, TableCopy>;
   exchanges: Exchange[];
 }
@@ -35,14 +34,14 @@ export type StartAnalysis = (file: Blob, options: AnalysisOptions, onReply: (rep
 /**
  * A HAR file as a capture. The import worker reads and analyses it (analyse-off-thread.ts) and
  * hands over the exchanges, each stream's events and the report as it goes; the views read the
- * copies synchronously, as they read a live analysis. The next analysis is asked for once the last
- * is painted, so the panel is never handed more than it has shown. New options run the analysis again from the
- * file: what is shown stays until the new analysis hands over its first report, then the capture
- * grows again from there, as on import.
+ * copies synchronously, as they read a live analysis. Each analysis taken in is reported to the
+ * worker once painted, which runs at most `MAX_UNTAKEN` analyses ahead (analyse-har-blob.ts). New
+ * options run the analysis again from the file: what is shown stays until the new analysis hands
+ * over its first report, then the capture grows again from there, as on import.
  */
 export function createFileSource(id: string, label: string, file: Blob, options: AnalysisOptions, hooks: FileSourceHooks, start: StartAnalysis = analyseOffThread): FileSource {
   const report = signal<Report | null>(null);
-  let shown: Analysed = { report: null, tables: new Map(), exchanges: [] };
+  let shown: Analysed = { tables: new Map(), exchanges: [] };
   let latest: { run: AnalysisRun; verdict: Promise<HarStreamResult | undefined> } | undefined;
 
   const tableOf = (analysed: Analysed, stream: number): TableCopy => {
@@ -54,7 +53,7 @@ export function createFileSource(id: string, label: string, file: Blob, options:
 
   const analyse = (next: AnalysisOptions) => {
     latest?.run.cancel();
-    const analysed: Analysed = { report: null, tables: new Map(), exchanges: [] };
+    const analysed: Analysed = { tables: new Map(), exchanges: [] };
     let verdict: HarStreamResult | undefined;
     const run = start(file, next, (reply) => {
       if (reply.kind === 'progress') hooks.progress(reply.read, reply.total);
@@ -62,12 +61,11 @@ export function createFileSource(id: string, label: string, file: Blob, options:
       else if (reply.kind === 'done') verdict = reply.result;
       else {
         for (const slice of reply.slices) tableOf(analysed, slice.stream).append(slice);
-        analysed.report = reply.report;
         shown = analysed;
         report.value = reply.report;
         hooks.analysed(reply.report);
-        // Once painted, and once the panel has nothing else queued (the rest of a first render):
-        // the next analysis would take the core that work needs.
+        // Taken once painted, and once the panel has nothing else queued (the rest of a first
+        // render): an analysis made meanwhile would take the core that work needs.
         afterNextPaint(() => whenIdle(() => run.taken()));
       }
     });
