@@ -76,7 +76,9 @@ export async function analyseHarBlob(file: Blob, options: AnalysisOptions, peer:
     events = 0;
     most = MAX_POSTED_EVENTS;
     analyses++;
-    while (analyses - peer.pacing.taken > MAX_UNTAKEN && !peer.cancelled()) await peer.pacing.next();
+    // The first is taken in alone: with it the panel first renders the capture, its longest work.
+    const ahead = analyses === 1 ? 0 : MAX_UNTAKEN;
+    while (analyses - peer.pacing.taken > ahead && !peer.cancelled()) await peer.pacing.next();
     lastPost = performance.now();
   };
   /** Analyses the exchanges read so far; false once cancelled. */
