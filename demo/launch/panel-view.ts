@@ -15,8 +15,8 @@ export interface PanelView {
 }
 
 /**
- * Waits until the panel shows at least the streams and events the load balancer recorded, then
- * reads what it shows. A panel that lags is noted, not fatal (its exports then lack the rest).
+ * Waits until the panel shows at least the streams and events the load balancer recorded, with
+ * every part of its workbench rendered, then reads what it shows. A panel that lags is noted, not fatal (its exports then lack the rest).
  */
 export async function readPanel(panel: Frame, expected: { streams: number; events: number }): Promise<PanelView> {
   let note: string | undefined;
@@ -24,7 +24,10 @@ export async function readPanel(panel: Frame, expected: { streams: number; event
     .waitForFunction(
       (want: { streams: number; events: number }) => {
         const shown = document.querySelector<HTMLElement>('[data-testid="summary"]')?.dataset;
-        return Number(shown?.streams ?? -1) >= want.streams && Number(shown?.events ?? -1) >= want.events;
+        // The workbench renders its parts over a few frames (aria-busy until all are there):
+        // the sessions and findings read below are in its later parts.
+        const settled = want.streams === 0 || document.querySelector('.workbench:not([aria-busy])') !== null;
+        return settled && Number(shown?.streams ?? -1) >= want.streams && Number(shown?.events ?? -1) >= want.events;
       },
       { timeout: PANEL_CATCH_UP_MS, polling: POLL_MS },
       expected,

@@ -42,8 +42,12 @@ describe('Firefox ESR: the demo scenarios through the real extension', () => {
     return viewer;
   }
 
-  const verdictShown = (viewer: Page, verdict: string) =>
-    viewer.waitForSelector(`[data-testid="resume-marker"][data-verdict="${verdict}"]`, { timeout: 30_000 });
+  // With every part of the workbench rendered (it renders them over a few frames), so an empty
+  // list of findings is the panel's answer, not a list still to come.
+  const verdictShown = async (viewer: Page, verdict: string) => {
+    await viewer.waitForSelector('.workbench:not([aria-busy])', { timeout: 30_000 });
+    return viewer.waitForSelector(`[data-testid="resume-marker"][data-verdict="${verdict}"]`, { timeout: 30_000 });
+  };
   const errorCodes = (viewer: Page) =>
     viewer.$$eval('[data-testid="finding"][data-severity="error"]', (els) => els.map((e) => (e as HTMLElement).dataset.code));
 

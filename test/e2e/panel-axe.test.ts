@@ -33,6 +33,8 @@ async function scan(target: Page | Frame): Promise<Violation[]> {
 
 /** The states a user leaves the panel in: the capture, then a finding's detail, then the settings. */
 async function scanStates(target: Page | Frame, where: string): Promise<void> {
+  // The workbench renders its parts over a few frames: scanned once they are all there.
+  await target.waitForSelector('.workbench:not([aria-busy])', { timeout: 30_000 });
   await target.waitForSelector('[data-testid="resume-marker"]', { timeout: 30_000 });
   await target.waitForSelector('[data-testid="timeline"] canvas[data-painted]', { timeout: 30_000 });
   expect(await scan(target), `${where}, a capture shown`).toEqual([]);

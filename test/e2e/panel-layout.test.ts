@@ -23,8 +23,12 @@ const FIXTURES = ['sdk-lost-buffer', 'sdk-rejected', 'sdk-duplicate', 'sdk-empty
 const VERDICT: Record<(typeof FIXTURES)[number], string> = { 'sdk-lost-buffer': 'gap', 'sdk-rejected': 'rejected', 'sdk-duplicate': 'duplicate', 'sdk-empty': 'empty' };
 const OUT = resolve(ROOT, 'test-results/panel-layout');
 
-/** Waits until the fixture's capture is drawn: its resume marker is there, and the canvas painted. */
+/**
+ * Waits until the fixture's capture is drawn: every part of the workbench rendered (it renders
+ * them over a few frames), its resume marker there, and the canvas painted.
+ */
 async function drawn(target: Page | Frame, fixture: (typeof FIXTURES)[number]): Promise<void> {
+  await target.waitForSelector('.workbench:not([aria-busy])', { timeout: 30_000 });
   await target.waitForSelector(`[data-testid="resume-marker"][data-verdict="${VERDICT[fixture]}"]`, { timeout: 30_000 });
   await target.waitForSelector('[data-testid="timeline"] canvas[data-painted]', { timeout: 30_000 });
 }

@@ -168,7 +168,7 @@ describe('the panel', () => {
 
   it('filters the streams and events by method, request id and text', async () => {
     const { lens } = mountPanel(scenarios.lostBuffer());
-    await screen.findByTestId('resume-marker');
+    await screen.findAllByTestId('event-row');
     const rows = () => screen.getAllByTestId('event-row').length;
     const all = rows();
     fireEvent.input(screen.getByTestId('filter-text'), { target: { value: 'end_turn' } });

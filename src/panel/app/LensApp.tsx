@@ -1,21 +1,15 @@
 import { useComputed } from '@preact/signals';
 import { useState } from 'preact/hooks';
-import { DetailPane } from '../detail/DetailPane';
-import { FilterBar } from '../filters/FilterBar';
-import { FindingList } from '../findings/FindingList';
 import { importFile } from '../io/import-file';
-import { SessionList } from '../sessions/SessionList';
-import { StreamTable } from '../sessions/StreamTable';
 import { SettingsPanel } from '../settings/SettingsPanel';
 import { TabChooser } from '../TabChooser';
-import { Timeline } from '../timeline/Timeline';
-import { TimelineControls } from '../timeline/TimelineControls';
 import type { Lens } from './create-lens';
 import { EmptyState } from './EmptyState';
 import { LensContext } from './lens-context';
 import { NoticeBar } from './NoticeBar';
 import { onPanelKey } from './panel-keys';
 import { Toolbar } from './Toolbar';
+import { Workbench } from './Workbench';
 
 /**
  * The panel, as tall as its window: the toolbar, then sessions and findings | filters, timeline,
@@ -42,19 +36,7 @@ export function LensApp({ lens }: { lens: Lens }) {
         {settingsOpen ? <SettingsPanel close={() => setSettingsOpen(false)} /> : null}
         <TabChooser store={lens.store} />
         {hasSessions ? (
-          <div class={`workbench${detailOpen ? ' detail-open' : ''}`}>
-            <aside class="sidebar" aria-label="Sessions and findings">
-              <SessionList />
-              <FindingList />
-            </aside>
-            <div class="view-bar">
-              <FilterBar />
-              <TimelineControls />
-            </div>
-            <Timeline />
-            <StreamTable />
-            <DetailPane />
-          </div>
+          <Workbench detailOpen={detailOpen} />
         ) : (
           <EmptyState />
         )}

@@ -28,7 +28,8 @@ it('renders hostile stream content as inert text: <script>, RTL overrides, contr
   lens.start();
   memory.replay.replayExchanges([hostile]);
   const { container } = render(<LensApp lens={lens} />);
-  await screen.findByTestId('session-row');
+  // The streams' table is the workbench's last part to render (LensApp.tsx).
+  await screen.findAllByTestId('event-row');
   expect(container.querySelector('script, img, iframe')).toBeNull();
   expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
   // The override is shown as a code point, never applied.

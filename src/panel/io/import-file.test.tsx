@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mountPanel } from '../../../test/support/mount-panel';
+import { exchange, rpc, sse } from '../../../test/support/fixtures';
 import { scenarios } from '../../../test/support/scenarios';
 import { createAnalyzer, feed, readHar, writeHar } from '../../core/index';
 import { importFile } from './import-file';
@@ -36,6 +37,23 @@ describe('importing a file', () => {
     expect(shown.report.value!.sessions).toHaveLength(40);
     expect(shown.exchange(0)).toEqual(whole.exchanges[0]);
     await waitFor(() => expect(screen.getByTestId('notice').textContent).toContain('Imported big.har: 40 sessions'));
+  });
+
+  it('is analysed again, from the file, when the app-sequence pointers change', async () => {
+    const traffic = [
+      exchange({ session: 's', body: rpc.call(1), text: sse([{ id: 'a', data: rpc.message({ seq: 1 }) }]), end: 'reset' }),
+      exchange({ method: 'GET', session: 's', headers: [{ name: 'Last-Event-ID', value: 'a' }], text: sse([{ id: 'b', data: rpc.message({ seq: 9 }) }, { id: 'c', data: rpc.result(1) }]) }),
+    ];
+    const { lens } = mountPanel();
+    expect(await importFile(lens.workspace, new File([JSON.stringify(writeHar(traffic))], 'p.har'))).toBe(true);
+    const shown = lens.workspace.active.value;
+    expect((await screen.findByTestId('resume-marker')).dataset.verdict).toBe('unverifiable');
+    fireEvent.click(screen.getByTestId('settings-toggle'));
+    fireEvent.input(screen.getByTestId('settings-pointers'), { target: { value: '/params/data/seq' } });
+    fireEvent.submit(screen.getByTestId('settings'));
+    await waitFor(() => expect(screen.getByTestId('resume-marker').dataset.verdict).toBe('gap'));
+    expect(lens.workspace.active.value).toBe(shown);
+    expect(shown.report.value!.sessions[0]!.resumes[0]!.verdict).toBe('gap');
   });
 
   it('can be cancelled: nothing is imported and the current capture stays', async () => {

@@ -1,65 +1,50 @@
-import { createAnalyzer, type Exchange } from '../../core/index';
 import type { Workspace } from '../model/workspace';
-import { readHarOffThread } from './read-off-thread';
-import { createSlicedFeed } from './sliced-feed';
-
-/** While a file is read, its capture's report is taken again at most this often. */
-const REFRESH_MS = 500;
+import { nextTask } from '../next-task';
+import { createFileSource } from './file-source';
 
 /**
  * Imports a file the user picked or dropped. A worker reads it entry by entry (the file is never
- * one string, so its size is bounded by the machine only), and the panel analyses the exchanges
- * as they arrive, in slices of its time, so it stays responsive. The capture is shown as soon
- * as it holds a session, and grows as the rest is read, as a live capture does.
- * `workspace.importing` shows the bytes read until it is done or cancelled; failures become the
- * workspace's notice, and take back what was shown.
+ * one string, so its size is bounded by the machine only) and analyses it as it reads, so the
+ * panel stays responsive (file-source.ts). The capture is shown as soon as it holds a session,
+ * and grows as the rest is read, as a live capture does. `workspace.importing` shows the bytes
+ * read until it is done or cancelled; failures become the workspace's notice, and take back what
+ * was shown.
  */
 export async function importFile(workspace: Workspace, file: File): Promise<boolean> {
   workspace.importing.peek()?.cancel();
-  const analyzer = createAnalyzer(workspace.options());
-  const exchanges: Exchange[] = [];
-  const shown = workspace.beginImport(file.name, exchanges, analyzer);
-  let refreshed = -Infinity;
-  const feed = createSlicedFeed(analyzer, () => {
-    if (performance.now() - refreshed < REFRESH_MS) return;
-    refreshed = performance.now();
-    shown.source.refresh();
-    if ((shown.source.report.peek()?.sessions.length ?? 0) > 0) shown.show();
-  });
   let cancelled = false;
-  const read = readHarOffThread(file, {
-    progress: (done, total) => {
-      const current = workspace.importing.peek();
-      if (current && !cancelled) workspace.importing.value = { ...current, read: done, total };
-    },
-    exchanges: (list) => {
-      for (const exchange of list) exchanges.push(exchange);
-      feed.add(list);
-    },
-  });
+  const ours = () => workspace.importing.peek()?.cancel === progress.cancel;
+  const shown = workspace.beginImport((id) =>
+    createFileSource(id, file.name, file, workspace.options(), {
+      progress: (read, total) => {
+        if (ours() && !cancelled) workspace.importing.value = { ...workspace.importing.peek()!, read, total };
+      },
+      analysed: (report) => {
+        // Its first render in a task of its own: this one has taken in the analysis already.
+        if (report.sessions.length > 0) nextTask(() => cancelled || shown.show());
+      },
+    }),
+  );
   const progress = {
     name: file.name,
     read: 0,
     total: file.size,
     cancel: () => {
       cancelled = true;
-      read.cancel();
-      feed.cancel();
+      shown.source.cancel();
       shown.withdraw();
-      if (workspace.importing.peek()?.cancel === progress.cancel) workspace.importing.value = null;
+      if (ours()) workspace.importing.value = null;
     },
   };
   workspace.importing.value = progress;
-  const result = await read.done;
+  const result = await shown.source.settled();
   if (cancelled) return false;
-  await feed.drained();
-  if (cancelled) return false;
-  workspace.importing.value = null;
+  if (ours()) workspace.importing.value = null;
   if (!result) return false;
   if (!result.ok) {
     shown.withdraw();
     workspace.refuse(file.name, result.reason);
     return false;
   }
-  return workspace.importExchanges(file.name, { exchanges, skippedEntries: result.skippedEntries, problems: result.problems, analyzer }, shown);
+  return workspace.finishImport(file.name, result, shown);
 }

@@ -3,12 +3,13 @@ import { createAnalyzer, feed, type AnalysisOptions, type Analyzer, type Exchang
 import type { CaptureSource } from './capture-source';
 
 /**
- * A finished capture (an imported HAR): analysed in one go, again whenever the options change.
- * `analyzed` is an analysis already fed these exchanges (the import feeds one as the file is read).
+ * Exchanges already in memory (HAR text, a test's capture) as a capture: analysed here in one go,
+ * again whenever the options change. A file the user picks is analysed off the main thread
+ * instead (io/file-source.ts).
  */
-export function createImportedSource(id: string, label: string, exchanges: readonly Exchange[], options: AnalysisOptions, analyzed?: Analyzer): CaptureSource & { refresh(): void } {
-  let analyzer: Analyzer = analyzed ?? createAnalyzer(options);
-  if (!analyzed) feed(analyzer, exchanges);
+export function createImportedSource(id: string, label: string, exchanges: readonly Exchange[], options: AnalysisOptions): CaptureSource {
+  let analyzer: Analyzer = createAnalyzer(options);
+  feed(analyzer, exchanges);
   const report = signal(analyzer.report());
   return {
     id,
@@ -18,10 +19,6 @@ export function createImportedSource(id: string, label: string, exchanges: reado
     events: (stream) => analyzer.events(stream),
     // `feed` numbers streams in input order, so a stream index is an index into `exchanges`.
     exchange: (stream) => exchanges[stream],
-    /** Takes the report again: the import is still feeding `analyzed` as the file is read. */
-    refresh() {
-      report.value = analyzer.report();
-    },
     reanalyse(next) {
       analyzer = createAnalyzer(next);
       feed(analyzer, exchanges);

@@ -1,5 +1,5 @@
 import { computed, signal } from '@preact/signals';
-import { readHar, type AnalysisOptions, type Analyzer, type Exchange } from '../../core/index';
+import { readHar, type AnalysisOptions } from '../../core/index';
 import { plural } from '../text/plural';
 import type { CaptureSource } from './capture-source';
 import { createImportedSource } from './imported-source';
@@ -21,19 +21,18 @@ export interface ImportProgress {
 }
 
 /** A capture shown while its file is still read (see `Workspace.beginImport`). */
-export interface ImportUnderWay {
-  source: CaptureSource & { refresh(): void };
+export interface ImportUnderWay<S extends CaptureSource> {
+  source: S;
   show(): void;
   withdraw(): void;
 }
 
-/** What reading a file gave, for {@link Workspace.importExchanges}. */
-export interface ImportedFile {
-  exchanges: readonly Exchange[];
+/** What reading a file gave, for the notice that says it was imported. */
+export interface ImportSummary {
+  /** Entries read into exchanges. */
+  exchanges: number;
   skippedEntries: number;
   problems: readonly string[];
-  /** The exchanges' analysis, when the import ran it as it read (with `options()` of then). */
-  analyzer?: Analyzer;
 }
 
 /**
@@ -65,24 +64,26 @@ export function createWorkspace(live: CaptureSource, options: () => AnalysisOpti
     activate(id: string): void {
       if (sources.value.some((s) => s.id === id)) activeId.value = id;
     },
-    /** Imports HAR text; true when it became the shown capture. */
+    /** Imports HAR text, analysed here and now; true when it became the shown capture. */
     importHar(name: string, text: string): boolean {
       const result = readHar(text);
       if (!result.ok) return fail(name, result.reason);
-      return this.importExchanges(name, result);
+      const source = createImportedSource(`import-${++imported}`, name, result.exchanges, options());
+      return this.finishImport(name, { ...result, exchanges: result.exchanges.length }, { source, show: () => undefined, withdraw: () => undefined });
     },
     /**
-     * A capture for a file still being read and analysed (`exchanges` and `analyzer` grow): shown
+     * A capture for a file still being read and analysed (`make` builds it under its id): shown
      * as soon as `show()` is called, so its first sessions are on screen while the rest is read;
-     * {@link importExchanges} with it keeps it, `withdraw()` takes it back.
+     * {@link finishImport} with it keeps it, `withdraw()` takes it back.
      */
-    beginImport(name: string, exchanges: readonly Exchange[], analyzer: Analyzer): ImportUnderWay {
-      const source = createImportedSource(`import-${++imported}`, name, exchanges, options(), analyzer);
+    beginImport<S extends CaptureSource>(make: (id: string) => S): ImportUnderWay<S> {
+      const source = make(`import-${++imported}`);
       let before: string | undefined;
       return {
         source,
         show: () => {
-          if (before !== undefined) return;
+          // Once shown, or once kept by finishImport: shown again, it would be listed twice.
+          if (before !== undefined || sources.value.includes(source)) return;
           before = activeId.value;
           sources.value = [...sources.value, source];
           activeId.value = source.id;
@@ -94,16 +95,15 @@ export function createWorkspace(live: CaptureSource, options: () => AnalysisOpti
       };
     },
     /**
-     * Shows a file's exchanges as a new capture, or keeps `shown` (from {@link beginImport}) when
-     * the read is done; true when it became the shown capture.
+     * Keeps an import whose file is read and analysed (its report is the file's whole) as the
+     * shown capture, and says what it holds; true when it became the shown capture.
      */
-    importExchanges(name: string, result: ImportedFile, shown?: ImportUnderWay): boolean {
-      const source = shown?.source ?? createImportedSource(`import-${++imported}`, name, result.exchanges, options(), result.analyzer);
-      shown?.source.refresh();
-      const report = source.report.value!;
-      if (report.sessions.length === 0) {
-        shown?.withdraw();
-        return fail(name, `none of its ${result.exchanges.length} entries is MCP traffic (no Mcp-Session-Id, MCP headers or JSON-RPC bodies)`);
+    finishImport(name: string, summary: ImportSummary, shown: ImportUnderWay<CaptureSource>): boolean {
+      const { source } = shown;
+      const report = source.report.value;
+      if (!report || report.sessions.length === 0) {
+        shown.withdraw();
+        return fail(name, `none of its ${summary.exchanges} entries is MCP traffic (no Mcp-Session-Id, MCP headers or JSON-RPC bodies)`);
       }
       let kept = sources.value.filter((s) => s.kind === 'imported' && s !== source);
       if (kept.length >= MAX_IMPORTS) {
@@ -112,8 +112,8 @@ export function createWorkspace(live: CaptureSource, options: () => AnalysisOpti
       }
       sources.value = [live, ...kept, source];
       activeId.value = source.id;
-      const skipped = result.skippedEntries > 0 ? `; ${plural(result.skippedEntries, 'unreadable entry', 'unreadable entries')} skipped` : '';
-      const problems = result.problems.length > 0 ? ` (${result.problems[0]}${result.problems.length > 1 ? ', …' : ''})` : '';
+      const skipped = summary.skippedEntries > 0 ? `; ${plural(summary.skippedEntries, 'unreadable entry', 'unreadable entries')} skipped` : '';
+      const problems = summary.problems.length > 0 ? ` (${summary.problems[0]}${summary.problems.length > 1 ? ', …' : ''})` : '';
       const dropped = droppedImports > 0 ? `; ${plural(droppedImports, 'older import')} closed to stay under ${MAX_IMPORTS}` : '';
       notice.value = {
         kind: 'info',

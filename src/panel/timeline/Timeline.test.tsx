@@ -25,7 +25,7 @@ describe('the timeline', () => {
 
   it('opens a burst on event order, and the toggle switches the axis both ways', async () => {
     const { lens } = mountPanel(scenarios.genuine());
-    await screen.findByTestId('resume-marker');
+    await screen.findByTestId('axis-toggle');
     // Every body of these scenarios arrived in one chunk: one instant per stream.
     expect(screen.getByTestId('axis-toggle').dataset).toMatchObject({ axis: 'order', auto: 'true' });
     expect(screen.getByTestId('timeline').dataset.axis).toBe('order');
