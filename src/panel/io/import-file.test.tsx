@@ -67,6 +67,18 @@ describe('importing a file', () => {
     expect(screen.getAllByTestId('session-row')).toHaveLength(1);
   });
 
+  it('closed while its file is read, is read no further and does not come back', async () => {
+    const { lens } = mountPanel();
+    const done = importFile(lens.workspace, new File([harText(200)], 'closed.har'));
+    await waitFor(() => expect(lens.workspace.sources.value).toHaveLength(2));
+    const id = lens.workspace.activeId.value;
+    lens.workspace.close(id);
+    expect(await done).toBe(false);
+    expect(lens.workspace.importing.value).toBeNull();
+    expect(lens.workspace.sources.value.map((s) => s.id)).not.toContain(id);
+    expect(screen.queryByTestId('notice')).toBeNull();
+  });
+
   it('a file that is not HAR says why', async () => {
     const { lens } = mountPanel();
     expect(await importFile(lens.workspace, new File(['{"log": {"entries": [1, '], 'cut.har'))).toBe(false);

@@ -20,4 +20,6 @@ export interface CaptureSource {
   provenance?(stream: number): { source: LoggedExchange['source']; networkError?: string } | undefined;
   /** Runs the analysis again, e.g. after the app-sequence pointers changed. */
   reanalyse(options: AnalysisOptions): void;
+  /** Stops an analysis under way, for a capture that is closed (an import still being read). */
+  cancel?(): void;
 }

@@ -126,6 +126,8 @@ export function createWorkspace(live: CaptureSource, options: () => AnalysisOpti
     },
     close(id: string): void {
       if (id === live.id) return;
+      // A file still being read is read no further, or it would come back when its read is done.
+      sources.value.find((s) => s.id === id)?.cancel?.();
       sources.value = sources.value.filter((s) => s.id !== id);
       if (activeId.value === id) activeId.value = live.id;
     },
