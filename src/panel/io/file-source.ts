@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals';
 import type { AnalysisOptions, Exchange, HarStreamResult, Report } from '../../core/index';
 import { afterNextPaint } from '../after-paint';
+import { nextTask } from '../next-task';
 import { whenIdle } from '../when-idle';
 import type { CaptureSource } from '../model/capture-source';
 import { analyseOffThread, type AnalysisRun } from './analyse-off-thread';
@@ -55,21 +56,28 @@ export function createFileSource(id: string, label: string, file: Blob, options:
     latest?.run.cancel();
     const analysed: Analysed = { tables: new Map(), exchanges: [] };
     let verdict: HarStreamResult | undefined;
+    let shownAll = Promise.resolve();
     const run = start(file, next, (reply) => {
       if (reply.kind === 'progress') hooks.progress(reply.read, reply.total);
       else if (reply.kind === 'exchanges') for (const exchange of reply.exchanges) analysed.exchanges.push(exchange);
       else if (reply.kind === 'done') verdict = reply.result;
       else {
         for (const slice of reply.slices) tableOf(analysed, slice.stream).append(slice);
-        shown = analysed;
-        report.value = reply.report;
-        hooks.analysed(reply.report);
-        // Taken once painted, and once the panel has nothing else queued (the rest of a first
-        // render): an analysis made meanwhile would take the core that work needs.
-        afterNextPaint(() => whenIdle(() => run.taken()));
+        // Shown in a task of its own: this one has read the message and taken in its events.
+        shownAll = new Promise((resolve) => nextTask(() => resolve(show(reply.report))));
       }
     });
-    latest = { run, verdict: run.done.then(() => verdict) };
+    const show = (analysedReport: Report) => {
+      if (latest?.run !== run) return;
+      shown = analysed;
+      report.value = analysedReport;
+      hooks.analysed(analysedReport);
+      // Taken once painted, and once the panel has nothing else queued (the rest of a first
+      // render): an analysis made meanwhile would take the core that work needs.
+      afterNextPaint(() => whenIdle(() => run.taken()));
+    };
+    // The verdict once the last analysis handed over is shown too.
+    latest = { run, verdict: run.done.then(() => shownAll).then(() => verdict) };
   };
   analyse(options);
 
