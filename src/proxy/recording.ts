@@ -180,6 +180,7 @@ export function createRecording(counters: ProxyCounters, spool: Spool): Recordin
     end(rec, end) {
       if (frozen || rec.exchange.end.state !== 'open') return;
       ensureOpen(rec);
+      // Written now, so that a body whose tail the spool lost ends clipped, never complete.
       spool.flush();
       keepWhatTheSpoolHas(rec);
       // A clipped body: its kept start is analysed; a normal close is not where the kept body ended.

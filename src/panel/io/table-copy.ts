@@ -1,6 +1,6 @@
 import type { EventRecord, EventTable } from '../../core/index';
 import {
-  EVENT_TYPE, HAS_ID, ID_ONLY, KIND_MASK, KIND_SHIFT, METHOD, NAME_FIELDS, NO_NAME, ROLE_MASK, ROLES, SEQ_KEY, SEQ_KINDS, TOKEN, TRUNCATED,
+  createNames, EVENT_TYPE, HAS_ID, ID_ONLY, KIND_MASK, KIND_SHIFT, METHOD, NAME_FIELDS, NO_NAME, ROLE_MASK, ROLES, SEQ_KEY, SEQ_KINDS, TOKEN, TRUNCATED,
   type RareFields, type TableSlice,
 } from './table-slice';
 
@@ -32,8 +32,7 @@ export function createTableCopy(): TableCopy {
   let seqValues = new Float64Array(INITIAL_ROWS);
   let bits = new Int32Array(INITIAL_ROWS);
   let names = new Int32Array(INITIAL_ROWS * NAME_FIELDS);
-  const strings: string[] = [];
-  const numbers = new Map<string, number>();
+  const { strings, numberOf } = createNames();
   const ids: TextPiece[] = [];
   const data: TextPiece[] = [];
   const rare = new Map<number, RareFields>();
@@ -47,11 +46,6 @@ export function createTableCopy(): TableCopy {
     seqValues = widen(seqValues, new Float64Array(capacity));
     bits = widen(bits, new Int32Array(capacity));
     names = widen(names, new Int32Array(capacity * NAME_FIELDS));
-  };
-  const numberOf = (text: string): number => {
-    let n = numbers.get(text);
-    if (n === undefined) numbers.set(text, (n = strings.push(text) - 1));
-    return n;
   };
   const name = (index: number, field: number): string | undefined => {
     if (!(index >= 0 && index < length)) return undefined;
@@ -109,7 +103,7 @@ export function createTableCopy(): TableCopy {
       seqValues.set(slice.seqValues, length);
       bits.set(slice.bits, length);
       // The slice numbers its strings on its own; the copy keeps one numbering.
-      const own = slice.strings.map(numberOf);
+      const own = slice.strings.map((text) => numberOf(text));
       const start = length * NAME_FIELDS;
       for (let i = 0; i < slice.names.length; i++) {
         const n = slice.names[i]!;

@@ -56,6 +56,21 @@ export interface TableSlice {
   rare: [number, RareFields][];
 }
 
+/** Strings numbered in the order first seen, as `names` refers to them; `undefined` is {@link NO_NAME}. */
+export function createNames(): { strings: string[]; numberOf(text: string | undefined): number } {
+  const strings: string[] = [];
+  const numbers = new Map<string, number>();
+  return {
+    strings,
+    numberOf(text) {
+      if (text === undefined) return NO_NAME;
+      let n = numbers.get(text);
+      if (n === undefined) numbers.set(text, (n = strings.push(text) - 1));
+      return n;
+    },
+  };
+}
+
 /** Events `from` to `to` (exclusive) of `table` as a slice of stream `stream`. */
 export function sliceOf(stream: number, table: EventTable, from: number, to: number): TableSlice {
   const count = to - from;
@@ -63,14 +78,7 @@ export function sliceOf(stream: number, table: EventTable, from: number, to: num
   const seqValues = new Float64Array(count);
   const bits = new Int32Array(count);
   const names = new Int32Array(count * NAME_FIELDS);
-  const strings: string[] = [];
-  const numbers = new Map<string, number>();
-  const numberOf = (text: string | undefined): number => {
-    if (text === undefined) return NO_NAME;
-    let n = numbers.get(text);
-    if (n === undefined) numbers.set(text, (n = strings.push(text) - 1));
-    return n;
-  };
+  const { strings, numberOf } = createNames();
   const ids: string[] = [];
   const idEnds = new Int32Array(count);
   const data: string[] = [];
