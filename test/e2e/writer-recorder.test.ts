@@ -26,7 +26,13 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'stream-lens-writers-'));
   const tsx = join('node_modules', 'tsx', 'dist', 'cli.mjs');
   const args = ['scripts/record-writer-fixtures.ts', '--out', dir, '--server', 'hono', '--scenario', 'genuine', ...['devtools', 'playwright', 'chrome-har', 'firefox'].flatMap((w) => ['--only', w])];
-  ({ stdout } = await promisify(execFile)(process.execPath, [tsx, ...args], { timeout: 110_000 }));
+  try {
+    ({ stdout } = await promisify(execFile)(process.execPath, [tsx, ...args], { timeout: 110_000 }));
+  } catch (error) {
+    // What it printed says which writer it was on: each one's run is printed as it ends.
+    const { stdout: out = '', stderr: err = '', killed } = error as { stdout?: string; stderr?: string; killed?: boolean };
+    throw new Error(`recording the writers failed${killed ? ' (stopped at its timeout)' : ''}:\n${out}\n${err}`);
+  }
 }, 120_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
