@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
+import { takeReceipt } from '../lb/read-receipts.js';
 import { createScenario, DEMO_FAULTS, type ScenarioWorld } from '../lb/scenario.js';
 import { mountOf, type Scenario } from '../scenario-catalog.js';
 import { listen } from '../server/listen.js';
@@ -35,6 +36,7 @@ export async function startSite({ port, scenarios }: { port: number; scenarios: 
   }
 
   const server = createServer((req, res) => {
+    if (takeReceipt(req, res, (query) => worlds.get(query.get('scenario') as Scenario)?.balancer.receipts)) return;
     const match = /^\/s\/([a-z-]+)(?:[/?]|$)/.exec(req.url ?? '/');
     const world = match ? worlds.get(match[1] as Scenario) : undefined;
     if (world) return world.balancer.handle(req, res);

@@ -3,6 +3,7 @@ import { listen, type Listening } from '../server/listen.js';
 import { createExchangeLog, header, pairs, since, type ExchangeLog } from './exchange.js';
 import { forward } from './proxy.js';
 import { sendSimple } from './respond.js';
+import { createReadReceipts, type ReadReceipts } from './read-receipts.js';
 import { parseToolCall, type SessionTable, type ToolCall } from './session-table.js';
 
 /** Request bodies above this get 413; MCP requests are small JSON-RPC messages. */
@@ -34,6 +35,8 @@ export interface Balancer {
   handle(req: IncomingMessage, res: ServerResponse): void;
   /** Every exchange that passed through, as the client saw it. */
   log: ExchangeLog;
+  /** What the page's client says it has read; a drain's cut waits for it. */
+  receipts: ReadReceipts;
 }
 
 export interface LoadBalancer extends Listening {
@@ -57,6 +60,7 @@ export async function startLoadBalancer(options: LoadBalancerOptions): Promise<L
 export function createBalancer(options: LoadBalancerOptions): Balancer {
   const { replicas, sessions, routeResume, drainAfterEvents, drainGetAfterEvents, mount = '' } = options;
   const log = createExchangeLog();
+  const receipts = createReadReceipts();
   const drained = new Set<string>();
   const drainedGets = new Set<string>();
   let nextReplica = 0;
@@ -96,11 +100,14 @@ export function createBalancer(options: LoadBalancerOptions): Balancer {
       const replica = owner === undefined ? (replicas[nextReplica++ % replicas.length] ?? '') : isResume ? routeResume(owner) : owner;
       const drainThis = call !== undefined && drainAfterEvents !== undefined && firstAttempt(call, sessionId);
       const drainGet = req.method === 'GET' && !isResume && sessionId !== undefined && drainGetAfterEvents !== undefined && firstGet(sessionId);
+      // A GET names no call: the session's last one is what its progress belongs to.
+      const key = call?.idempotencyKey ?? (sessionId === undefined ? undefined : sessions.lastToolCall(sessionId)?.idempotencyKey);
       const path = (req.url ?? '/').startsWith(mount) ? (req.url ?? '/').slice(mount.length) || '/' : (req.url ?? '/');
 
       forward(exchange, res, log, {
         upstream: new URL(path, replica).href,
         drainAfterEvents: drainThis ? drainAfterEvents : drainGet ? drainGetAfterEvents : undefined,
+        readBeforeCut: (progress) => receipts.read(key, progress),
         onResponse(headers) {
           const id = header(headers, 'mcp-session-id');
           if (id !== undefined && sessions.owner(id) === undefined) sessions.setOwner(id, replica);
@@ -111,7 +118,7 @@ export function createBalancer(options: LoadBalancerOptions): Balancer {
       res.destroy();
     });
   };
-  return { handle, log };
+  return { handle, log, receipts };
 }
 
 /** The whole body, or undefined when it exceeds {@link MAX_BODY_BYTES}. */

@@ -3,6 +3,8 @@ import { endToEnd, pairs } from '../../src/proxy/headers.js';
 import { since, type Exchange, type ExchangeLog, type RawHeaders } from './exchange.js';
 import { sendHead, sendSimple } from './respond.js';
 import { createSseBoundaries } from '../../src/proxy/sse-boundaries.js';
+import { createParser } from 'eventsource-parser';
+import { progressOf } from './read-receipts.js';
 
 export interface ForwardOptions {
   /** Absolute URL on the replica: its origin plus the request's path and query. */
@@ -11,6 +13,8 @@ export interface ForwardOptions {
   drainAfterEvents?: number;
   /** Sees the response headers before the client does (sticky sessions learn owners here). */
   onResponse?(headers: RawHeaders): void;
+  /** Resolves once the client has read this `progress` (see read-receipts.ts); the cut waits for it. */
+  readBeforeCut?(progress: number): Promise<void>;
 }
 
 /**
@@ -55,14 +59,14 @@ function relay(reply: IncomingMessage, exchange: Exchange, res: ServerResponse, 
 
   const limit = options.drainAfterEvents;
   const boundaries = limit === undefined ? undefined : createSseBoundaries();
+  // The highest progress among the events passed, which the client must have read before the cut.
+  let progress = 0;
+  const passed = createParser({ onEvent: (event) => void (progress = Math.max(progress, progressOf(event.data) ?? 0)) });
+  const decoder = new TextDecoder();
   let events = 0;
   reply.on('data', (chunk: Buffer) => {
     // With a drain: pass events 1..limit, hold back whatever follows, and cut the connection
-    // when event limit + 1 has arrived (it is never sent). Waiting for that event, instead of
-    // cutting right after event `limit`, gives the page one tool step to read event `limit`:
-    // a browser drops body bytes the page had not read yet when the body fails (a stream's
-    // error discards its queue), and then the recording would claim an event the client never
-    // got and its Last-Event-ID would be older than the recording says.
+    // when event limit + 1 has arrived (it is never sent) and the client has read event limit.
     const before = events;
     let keep = chunk.length;
     let cut = false;
@@ -77,6 +81,7 @@ function relay(reply: IncomingMessage, exchange: Exchange, res: ServerResponse, 
     if (limit !== undefined && before >= limit) keep = 0;
     const piece = chunk.subarray(0, keep);
     if (piece.length > 0) exchange.chunks.push({ t: since(exchange), bytes: Buffer.from(piece) });
+    if (limit !== undefined && piece.length > 0) passed.feed(decoder.decode(piece, { stream: true }));
     if (!cut) {
       // Backpressure: a slow client slows the replica down instead of growing our buffer.
       if (piece.length > 0 && !res.write(piece)) {
@@ -90,11 +95,14 @@ function relay(reply: IncomingMessage, exchange: Exchange, res: ServerResponse, 
     // early. (An RST would also let the client's kernel discard bytes not read yet.)
     reply.pause();
     res.write(piece, () => {
-      log.finish(exchange, 'cut');
-      res.socket?.end();
-      // Closing the upstream is what makes the SDK drop its registration of this stream; while
-      // it holds one, it answers a resume of the stream with 409 "already has an active connection".
-      reply.destroy();
+      void (options.readBeforeCut?.(progress) ?? Promise.resolve()).then(() => {
+        if (res.destroyed) return; // the client went first (logged as aborted)
+        log.finish(exchange, 'cut');
+        res.socket?.end();
+        // Closing the upstream is what makes the SDK drop its registration of this stream; while
+        // it holds one, it answers a resume of the stream with 409 "already has an active connection".
+        reply.destroy();
+      });
     });
   });
   // A replica that breaks mid-body looks like a reset to the client, too.

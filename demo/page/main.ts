@@ -1,4 +1,5 @@
-import { runLongTask } from '../client/long-task-client.js';
+import { runLongTask, type ProgressSeen } from '../client/long-task-client.js';
+import { readReceipts } from '../client/read-receipt.js';
 import { CATALOG, clientPathOf, DEMO_TASK, isScenario, mountOf, type Scenario } from '../scenario-catalog.js';
 import { createGuardSwitch } from './guard-switch.js';
 import { createPageView } from './view.js';
@@ -26,9 +27,18 @@ async function run(scenario: Scenario): Promise<void> {
   query.delete('autorun');
   history.replaceState(null, '', `?${query}`);
   const url = new URL(`${mountOf(scenario)}${clientPathOf(scenario)}`, location.href).href;
+  // The balancer's drain waits for the page to say it read the events before the cut (see
+  // demo/lb/read-receipts.ts); progress 0, before the call, says that it will tell.
+  const { key, tell } = readReceipts({ scenario });
   try {
-    const options = { client: CATALOG[scenario].client, onProgress: view.progress, onNote: view.note, onGuard: view.guard };
-    view.finish(await runLongTask(url, DEMO_TASK, policy ? { ...options, guard: { policy } } : options));
+    await tell(0);
+    const onProgress = (seen: ProgressSeen) => {
+      view.progress(seen);
+      void tell(seen.progress);
+    };
+    const options = { client: CATALOG[scenario].client, onProgress, onNote: view.note, onGuard: view.guard };
+    const task = { ...DEMO_TASK, idempotencyKey: key };
+    view.finish(await runLongTask(url, task, policy ? { ...options, guard: { policy } } : options));
   } catch (error) {
     view.fail(error instanceof Error ? error.message : String(error));
   } finally {

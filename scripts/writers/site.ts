@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { build } from 'vite';
+import { takeReceipt } from '../../demo/lb/read-receipts.js';
 import { createScenario, DEMO_FAULTS } from '../../demo/lb/scenario.js';
 import { mountOf } from '../../demo/scenario-catalog.js';
 import { listen } from '../../demo/server/listen.js';
@@ -43,6 +44,7 @@ export async function startRecordingSite(server: ServerKind, scenario: WriterSce
 
   const http = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    if (takeReceipt(req, res, () => world.balancer.receipts)) return;
     if (path.startsWith(`${mountOf(scenario)}/`)) return world.balancer.handle(req, res);
     if (path === '/page.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
     if (path === '/hold') return void held.push(res);
