@@ -1,20 +1,37 @@
-// The floor for the proxy's throughput: a reverse proxy made of node:http's request and pipe and
-// nothing else (no recording, no analysis, no header rewriting), run by plain node in a process
-// of its own, as `mcp-stream-lens proxy` is. What it reaches is what any Node HTTP proxy reaches
-// on the machine. Prints its origin on stdout once it listens.
+// The floor for the proxy's throughput: the least a Node process can do to pass the stream on, a
+// TCP byte pipe (no HTTP, no recording, no analysis) that reads into reused buffers, run by plain
+// node in a process of its own, as `mcp-stream-lens proxy` is. Reused buffers, because Node's
+// default of a fresh buffer per read costs more here than the rest of the forwarding (a pipe()
+// proxy, or one made of node:http's request and pipe, reaches far less). Prints its origin on
+// stdout once it listens.
 //
 //   node bench/bare-proxy.mjs http://127.0.0.1:PORT
-import { createServer, request } from 'node:http';
+import { connect, createServer } from 'node:net';
 
 const target = new URL(process.argv[2] ?? '');
-const server = createServer((req, res) => {
-  // `agent: false`: a connection of its own per exchange, as the product proxy opens.
-  const upstream = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host }, agent: false }, (reply) => {
-    res.writeHead(reply.statusCode ?? 502, reply.headers);
-    reply.pipe(res);
+const READ_BYTES = 64 * 1024;
+const server = createServer((client) => {
+  // A buffer is read into again only once the client's socket has let go of the bytes read into it.
+  const free = [];
+  let next = free.pop() ?? Buffer.allocUnsafeSlow(READ_BYTES);
+  const upstream = connect({
+    port: Number(target.port),
+    host: target.hostname,
+    onread: {
+      buffer: () => next,
+      callback(n, buf) {
+        const drained = client.write(buf.subarray(0, n), () => free.push(buf));
+        next = free.pop() ?? Buffer.allocUnsafeSlow(READ_BYTES);
+        if (drained) return true;
+        client.once('drain', () => upstream.resume());
+        return false;
+      },
+    },
   });
-  upstream.on('error', () => res.destroy());
-  req.pipe(upstream);
+  client.pipe(upstream);
+  upstream.on('end', () => client.end());
+  client.on('error', () => upstream.destroy());
+  upstream.on('error', () => client.destroy());
 });
 server.listen(0, '127.0.0.1', () => process.stdout.write(`http://127.0.0.1:${server.address().port}\n`));
 process.on('SIGTERM', () => process.exit(0));

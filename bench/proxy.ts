@@ -4,9 +4,9 @@
  *
  * - proxy-throughput: a 50 MB SSE stream read through the proxy ÷ read directly (target ≥ 0.9),
  *   with the proxy process's CPU per MB, its forwarding thread apart;
- * - proxy-floor (information): the same stream through a bare node:http pipe proxy
- *   (bench/bare-proxy.mjs) ÷ read directly, in the same turns: what any Node HTTP proxy reaches;
- * - proxy-vs-floor: the proxy's throughput ÷ that bare proxy's (target ≥ 0.9): what recording and
+ * - proxy-floor (information): the same stream through a bare TCP byte pipe in Node
+ *   (bench/bare-proxy.mjs) ÷ read directly, in the same turns: the most any Node proxy reaches;
+ * - proxy-vs-floor: the proxy's throughput ÷ that bare pipe's (target ≥ 0.9): what HTTP, recording and
  *   live analysis cost beyond forwarding, the part of proxy-throughput that is the proxy's own;
  * - proxy-latency: what the proxy adds to an event, server write to client read, p95 at
  *   1,000 events/s, against the same stream read directly (target ≤ 2 ms);
@@ -207,7 +207,7 @@ async function measureThroughput(s: Scale, target: BenchTarget, proxy: Proxy, fl
     unit: 'x',
     baseline: 'the same stream read directly, same run',
     detail:
-      `what any Node HTTP proxy reaches here: the same stream through a bare node:http request + pipe proxy (bench/bare-proxy.mjs, its own process; no recording, no analysis), ` +
+      `the most any Node proxy reaches here: the same stream through a bare TCP byte pipe reading into reused buffers (bench/bare-proxy.mjs, its own process; no HTTP, no recording, no analysis), ` +
       `in the same turns: ${f(bare, 0)} ms (${mbps(bare)} MB/s); its CPU per MB ${f(floorCpu.total, 1)} ms` +
       failed(1),
   });

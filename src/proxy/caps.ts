@@ -39,6 +39,9 @@ export const MAX_ANALYSIS_BATCHES_IN_FLIGHT = 2;
 /** How long a stop waits for open streams before it cuts them. */
 export const STOP_WAIT_MS = 3_000;
 
+/** The longest response head read from a target (status line and headers): a longer one is answered 502. */
+export const MAX_RESPONSE_HEAD_BYTES = 64 * 1024;
+
 /** What went wrong or was dropped, counted since the proxy started. */
 export interface ProxyCounters {
   /** Exchanges proxied but not recorded: {@link MAX_EXCHANGES}. */

@@ -49,6 +49,15 @@ beforeAll(async () => {
       res.on('close', () => closedByClient.push(req.url!));
       return;
     }
+    // Not HTTP at all, and a chunked body whose framing breaks: written on the socket itself.
+    if (req.url === '/not-http') return void req.socket.end('SSH-2.0-not-http\r\n\r\n');
+    if (req.url === '/bad-chunks') return void req.socket.end(`HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n10\r\nid: 1\ndata: {}\n\n\r\nzz\r\n`);
+    if (req.url === '/until-close') return void req.socket.end('HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\n\r\nuntil the target closes');
+    if (req.url === '/echo-length') {
+      let size = 0;
+      req.on('data', (d: Buffer) => (size += d.length));
+      return void req.on('end', () => res.writeHead(200, { 'content-type': 'text/plain' }).end(`${size} ${req.headers['transfer-encoding'] ?? 'sized'}`));
+    }
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":1,"result":{}}');
   }));
   proxy = await startProxy({ targets: parseTargets([new URL('/', target.url).href]) as Target[], listen: { host: '127.0.0.1', port: 0 } });
@@ -155,6 +164,44 @@ describe('the proxy under bad input', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('answers 502 for a target that does not speak HTTP, and counts it', async () => {
+    const before = proxy.counters.targetErrors;
+    const response = await fetch(new URL('/not-http', proxy.origin));
+    expect(response.status).toBe(502);
+    expect(await response.text()).toMatch(/the target http:\/\/127\.0\.0\.1:\d+ did not answer \(the target's answer is not an HTTP\/1.1 status line: "SSH-2.0-not-http"\)/);
+    expect(proxy.counters.targetErrors).toBe(before + 1);
+    await stillServes();
+  });
+
+  it('breaks the body off for the client where a chunked body breaks its framing, after the bytes before it', async () => {
+    const before = proxy.counters.targetResets;
+    const { bytes, error } = await read('/bad-chunks');
+    expect(bytes.toString()).toBe('id: 1\ndata: {}\n\n');
+    expect(error).toBeDefined();
+    expect(proxy.counters.targetResets).toBe(before + 1);
+    const broken = proxy.recording.exchanges().find((e) => e.url.endsWith('/bad-chunks'))!;
+    expect(broken.end).toMatchObject({ state: 'reset', error: "the target's chunked body is invalid: a chunk size is missing" });
+    await stillServes();
+  });
+
+  it('passes on a body that only the connection’s close ends, as complete', async () => {
+    expect(await read('/until-close')).toEqual({ bytes: Buffer.from('until the target closes') });
+    expect(proxy.recording.exchanges().find((e) => e.url.endsWith('/until-close'))!.end.state).toBe('complete');
+  });
+
+  it('passes a request body on whole, chunked as the client sent it or with its length', async () => {
+    const pieces = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 3; i += 1) controller.enqueue(new Uint8Array(70_000).fill(0x61));
+        controller.close();
+      },
+    });
+    const streamed = await fetch(new URL('/echo-length', proxy.origin), { method: 'POST', body: pieces, duplex: 'half' } as RequestInit);
+    expect(await streamed.text()).toBe('210000 chunked');
+    const sized = await fetch(new URL('/echo-length', proxy.origin), { method: 'POST', body: 'x'.repeat(1000) });
+    expect(await sized.text()).toBe('1000 sized');
   });
 
   it('the analysis survives all of it', async () => {
