@@ -116,8 +116,8 @@ export function createResponseReader(request: { method: string }): ResponseReade
         const known = headBytes?.length ?? 0;
         const all = headBytes ? Buffer.concat([headBytes, bytes]) : bytes;
         const blank = all.indexOf('\r\n\r\n');
-        if (blank < 0 || blank > MAX_RESPONSE_HEAD_BYTES) {
-          if (all.length > MAX_RESPONSE_HEAD_BYTES) throw new Error(`the target's response head is over ${MAX_RESPONSE_HEAD_BYTES} bytes`);
+        if (blank > MAX_RESPONSE_HEAD_BYTES || (blank < 0 && all.length > MAX_RESPONSE_HEAD_BYTES)) throw new Error(`the target's response head is over ${MAX_RESPONSE_HEAD_BYTES} bytes`);
+        if (blank < 0) {
           headBytes = Buffer.from(all); // a copy: `buf` is reused once this read is done
           return { start: n, end: n, done: false };
         }

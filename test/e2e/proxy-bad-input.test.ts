@@ -64,7 +64,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await proxy.stop(0);
-  await proxy.analysis.close();
+  await proxy.close();
   await target.close();
 });
 

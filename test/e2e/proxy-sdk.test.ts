@@ -18,8 +18,10 @@ async function throughProxy(scenario: Scenario) {
     await lb.log.settled();
     await proxy.stop();
     const report = await proxy.analysis.report({ final: true });
-    await proxy.analysis.close();
-    return { run, report, proxy, wire: lb.log.all() };
+    // Read back before the spool is given back.
+    const exchanges = proxy.recording.exchanges();
+    await proxy.close();
+    return { run, report, exchanges, counters: proxy.counters, wire: lb.log.all() };
   } finally {
     await close();
   }
@@ -30,30 +32,28 @@ const codes = (report: Report) => report.sessions.flatMap((s) => s.findings.map(
 
 describe('mcp-stream-lens proxy with the real SDK server and client', () => {
   it('genuine: the client gets the real result through the proxy, and the live analysis calls the resume genuine', async () => {
-    const { run, report, proxy, wire } = await throughProxy('genuine');
+    const { run, report, exchanges: recorded, counters, wire } = await throughProxy('genuine');
     expect('result' in run.belief && (run.belief.result._meta as { app_seq?: number }).app_seq).toBe(13);
     expect(run.progress.map((p) => p.app_seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(verdicts(report)).toEqual(['genuine']);
     expect(report.summary.errors).toBe(0);
     // Every exchange the balancer saw came through the proxy, and was recorded with its chunks.
-    const recorded = proxy.recording.exchanges();
     expect(recorded.map((e) => e.method)).toEqual(wire.map((e) => e.request.method));
     const drained = recorded.find((e) => e.body?.includes('"tools/call"'))!;
     expect(drained.end.state).toBe('reset');
     expect(drained.chunks.length).toBeGreaterThan(1);
     expect(drained.chunks.every((c, i) => i === 0 || c.time >= drained.chunks[i - 1]!.time)).toBe(true);
-    expect(proxy.counters.targetResets).toBe(1);
+    expect(counters.targetResets).toBe(1);
   });
 
   it('lost buffer: the invented result is caught live, and the HAR the proxy writes gives the same report', async () => {
-    const { run, report, proxy } = await throughProxy('lost-buffer');
+    const { run, report, exchanges } = await throughProxy('lost-buffer');
     // The client believed the fake result: that is the failure the proxy is there to show.
     expect('result' in run.belief).toBe(true);
     expect(verdicts(report)).toEqual(['gap']);
     expect(codes(report)).toContain('resume-seq-gap');
     expect(report.summary.errors).toBeGreaterThan(0);
 
-    const exchanges = proxy.recording.exchanges();
     const har = writeHar(exchanges);
     const text = JSON.stringify(har);
     const sessionId = exchanges.flatMap((e) => e.responseHeaders).find((h) => h.name.toLowerCase() === 'mcp-session-id')!.value;
@@ -91,7 +91,7 @@ describe('mcp-stream-lens proxy with the real SDK server and client', () => {
       expect(proxy.counters.unrouted).toBe(0);
     } finally {
       await proxy.stop(0);
-      await proxy.analysis.close();
+      await proxy.close();
       await legacy.close();
       await stateless.close();
     }
