@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AnalysisOptions } from '../core/index';
+import { createBusyGauge } from './busy-gauge';
 import type { AnalysisInit, AnalysisOp, AnalysisQuery, AnswerOf, FromWorker, ToWorker } from './analysis-protocol';
 import { MAX_ANALYSIS_BATCH_BYTES, MAX_ANALYSIS_BATCHES_IN_FLIGHT } from './caps';
 import type { Recording, RecordingEvent } from './recording';
@@ -11,6 +12,12 @@ import type { Spool } from './spool';
  * The proxy's live analysis, in a worker thread: what the recording records is queued here and
  * posted in batches, so forwarding a chunk never waits on analysing it. Every answer comes after
  * everything recorded before it was asked has been analysed.
+ *
+ * While the forwarding thread is busy, the analysis waits (see {@link AnalysisPacing}): analysing
+ * costs several times what forwarding does per byte, and beside a burst, on a machine of few
+ * cores, it took the cores the burst's own sender and reader needed, whatever its priority. A
+ * burst is analysed once it is over, a moment later; a flood is analysed as it goes once it has
+ * been behind for {@link MAX_ANALYSIS_WAIT_MS}.
  */
 export interface LiveAnalysis {
   /** The report so far (`final`: the recording is over, as `check` reports a file). */
@@ -22,6 +29,19 @@ export interface LiveAnalysis {
   /** Ends the worker; later queries reject. */
   close(): Promise<void>;
 }
+
+/** When the analysis is handed what was recorded. */
+export interface AnalysisPacing {
+  /** Whether the forwarding thread has been busy since the last look (see busy-gauge.ts). */
+  busy(): boolean;
+  /** The longest the analysis waits while it is busy: how far behind a burst leaves the status line and answers. */
+  maxWaitMs: number;
+}
+
+/** The longest the analysis waits behind a busy forwarding thread. */
+export const MAX_ANALYSIS_WAIT_MS = 1_000;
+/** How often an analysis that waits looks again. */
+const WAIT_STEP_MS = 20;
 
 type Queued = { kind: 'op'; op: AnalysisOp } | { kind: 'query'; id: number; query: AnalysisQuery };
 
@@ -43,13 +63,20 @@ function startWorker(init: AnalysisInit): Worker {
 }
 
 /** The recording's chunks are read back from `spool` by the worker. */
-export function createLiveAnalysis(recording: Recording, spool: Spool, options: AnalysisOptions): LiveAnalysis {
+export function createLiveAnalysis(
+  recording: Recording,
+  spool: Spool,
+  options: AnalysisOptions,
+  pacing: AnalysisPacing = { busy: createBusyGauge(), maxWaitMs: MAX_ANALYSIS_WAIT_MS },
+): LiveAnalysis {
   const worker = startWorker({ options, spool: spool.fd });
   const waiting = new Map<number, { resolve: (value: never) => void; reject: (error: Error) => void }>();
   let queue: Queued[] = [];
   let head = 0;
   let inFlight = 0;
   let scheduled = false;
+  /** When the oldest of what is queued unposted was queued (0: nothing is). */
+  let behindSince = 0;
   let nextId = 0;
   let failure: Error | undefined;
 
@@ -69,7 +96,8 @@ export function createLiveAnalysis(recording: Recording, spool: Spool, options: 
   worker.on('message', (message: FromWorker) => {
     if (message.type === 'ack') {
       inFlight -= 1;
-      return pump();
+      // A pump already due (or waiting for the forwarding thread) posts next.
+      return scheduled ? undefined : pump();
     }
     const waiter = waiting.get(message.id);
     waiting.delete(message.id);
@@ -86,6 +114,7 @@ export function createLiveAnalysis(recording: Recording, spool: Spool, options: 
    */
   function pump(): void {
     scheduled = false;
+    if (head < queue.length && waitsForForwarding()) return;
     if (inFlight === 0 && head < queue.length) spool.flush();
     while (inFlight < MAX_ANALYSIS_BATCHES_IN_FLIGHT && head < queue.length) {
       const first = queue[head]!;
@@ -123,12 +152,21 @@ export function createLiveAnalysis(recording: Recording, spool: Spool, options: 
       post({ type: 'batch', ops, from: Math.max(from, 0), to: Math.max(to, 0) });
     }
     // Drop what was posted, in one cut rather than a shift per item.
-    if (head === queue.length) (queue = []), (head = 0);
+    if (head === queue.length) (queue = []), (head = 0), (behindSince = 0);
     else if (head > 4096) (queue = queue.slice(head)), (head = 0);
   }
+  /** Whether to post nothing yet, since the forwarding thread is busy; if so, looks again in a moment. */
+  const waitsForForwarding = (): boolean => {
+    if (performance.now() - behindSince >= pacing.maxWaitMs || !pacing.busy()) return false;
+    scheduled = true;
+    // Unref, as the worker is: an answer awaited keeps the process alive, and with it this.
+    setTimeout(pump, WAIT_STEP_MS).unref();
+    return true;
+  };
   const post = (message: ToWorker) => worker.postMessage(message);
   const enqueue = (item: Queued) => {
     if (failure) return;
+    if (head === queue.length) behindSince = performance.now();
     queue.push(item);
     // Everything recorded in one turn of the event loop goes in one batch.
     if (!scheduled) {
