@@ -196,7 +196,7 @@ async function measureThroughput(s: Scale, target: BenchTarget, proxy: Proxy, fl
       `${s.bulkBytes / MB} MB of 1 KB MCP events, ${turns}, every read recorded (${recorded / MB} MB, under the ${MAX_RECORDING_BYTES / MB} MB cap): ` +
       `direct ${f(direct, 0)} ms (${mbps(direct)} MB/s), through the proxy ${f(proxied, 0)} ms (${mbps(proxied)} MB/s); turns: direct ${list(times[0]!)}, proxied ${list(times[2]!)} ms; ` +
       `proxy CPU per MB: ${f(cpu.main, 1)} ms forwarding (main thread), ${f(cpu.total - cpu.main, 1)} ms other threads (analysis worker, GC), ${f(cpu.total, 1)} ms in all; ` +
-      `it was idle again within ${list(lag)} ms of each proxied read's end` +
+      `its analysis, which waits while a burst passes, caught up and left it idle within ${list(lag)} ms of each proxied read's end` +
       failed(2),
   });
   const floorRow = row({

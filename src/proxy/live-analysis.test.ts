@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBusyGauge } from './busy-gauge';
+import { createBurstGauge } from './burst-gauge';
 import { createCounters } from './caps';
 import { createLiveAnalysis, type AnalysisPacing, type LiveAnalysis } from './live-analysis';
 import { createRecording, type Recording } from './recording';
@@ -34,36 +34,39 @@ function recordStream(recording: Recording, events: number): void {
 }
 const eventsIn = (report: Awaited<ReturnType<LiveAnalysis['report']>>) => report.sessions.flatMap((s) => s.streams).reduce((n, s) => n + s.events, 0);
 
-describe('the live analysis beside a busy forwarding thread', () => {
-  it('is handed nothing while the forwarding thread is busy, and all of it once it is not', async () => {
-    let busy = false;
+describe('the live analysis beside a burst', () => {
+  it('is handed nothing while a burst passes, and all of it once it is over', async () => {
+    let burst = false;
     let looks = 0;
     let lookedThrice!: () => void;
     const thrice = new Promise<void>((resolve) => (lookedThrice = resolve));
     const { recording, analysis } = start({
-      busy: () => {
-        if (busy && ++looks === 3) lookedThrice();
-        return busy;
+      gauge: {
+        mark: () => undefined,
+        burst: () => {
+          if (burst && ++looks === 3) lookedThrice();
+          return burst;
+        },
       },
       maxWaitMs: 60_000,
     });
     // The worker is up and answering before the burst, so an answer held back is the pacing's doing.
     expect(eventsIn(await analysis.report())).toBe(0);
 
-    busy = true;
+    burst = true;
     recordStream(recording, 3);
     let answered = false;
     const report = analysis.report().then((r) => ((answered = true), r));
     await Promise.race([thrice, report]);
     expect(answered).toBe(false);
 
-    busy = false;
+    burst = false;
     expect(eventsIn(await report)).toBe(3);
   });
 
-  it('waits no longer than its bound, however busy the forwarding thread stays', async () => {
+  it('waits no longer than its bound, however long the burst goes on', async () => {
     const maxWaitMs = 150;
-    const { recording, analysis } = start({ busy: () => true, maxWaitMs });
+    const { recording, analysis } = start({ gauge: { mark: () => undefined, burst: () => true }, maxWaitMs });
     await analysis.report();
     const recordedAt = performance.now();
     recordStream(recording, 3);
@@ -72,14 +75,29 @@ describe('the live analysis beside a busy forwarding thread', () => {
   });
 });
 
-describe('the busy gauge', () => {
-  it('says busy after the thread worked through a stretch, and not after it waited through one', async () => {
-    const busy = createBusyGauge();
-    busy();
-    const until = performance.now() + 40;
-    while (performance.now() < until); // the thread working, as a burst keeps it
-    expect(busy()).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 40)); // the thread waiting, as between bursts
-    expect(busy()).toBe(false);
+describe('the burst gauge', () => {
+  it('says burst when the bytes since the last look came faster than its rate, on average', () => {
+    let bytes = 0;
+    let at = 0;
+    const { burst } = createBurstGauge(() => bytes, 1_000_000, () => at);
+    (bytes += 60_000), (at += 50);
+    expect(burst()).toBe(true); // 1.2 MB/s over the last 50 ms
+    (bytes += 40_000), (at += 50);
+    expect(burst()).toBe(false); // 0.8 MB/s
+    (bytes += 200_000), (at += 10_000);
+    expect(burst()).toBe(false); // a quiet stretch, then a chunk: 20 kB/s over the stretch
+    expect(burst()).toBe(false); // nothing since
+  });
+
+  it('measures from its mark, so that a burst after a quiet stretch is seen as one', () => {
+    let bytes = 0;
+    let at = 0;
+    const gauge = createBurstGauge(() => bytes, 1_000_000, () => at);
+    at += 60_000;
+    gauge.mark();
+    (bytes += 20_000), (at += 10);
+    expect(gauge.burst()).toBe(true); // 2 MB/s since the mark, though 333 B/s since the gauge began
+    bytes += 5_000;
+    expect(gauge.burst()).toBe(true); // at once: measured over a millisecond at least, 5 MB/s
   });
 });

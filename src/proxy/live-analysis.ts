@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AnalysisOptions } from '../core/index';
-import { createBusyGauge } from './busy-gauge';
+import { createBurstGauge, type BurstGauge } from './burst-gauge';
 import type { AnalysisInit, AnalysisOp, AnalysisQuery, AnswerOf, FromWorker, ToWorker } from './analysis-protocol';
 import { MAX_ANALYSIS_BATCH_BYTES, MAX_ANALYSIS_BATCHES_IN_FLIGHT } from './caps';
 import type { Recording, RecordingEvent } from './recording';
@@ -13,10 +13,10 @@ import type { Spool } from './spool';
  * posted in batches, so forwarding a chunk never waits on analysing it. Every answer comes after
  * everything recorded before it was asked has been analysed.
  *
- * While the forwarding thread is busy, the analysis waits (see {@link AnalysisPacing}): analysing
- * costs several times what forwarding does per byte, and beside a burst, on a machine of few
- * cores, it took the cores the burst's own sender and reader needed, whatever its priority. A
- * burst is analysed once it is over, a moment later; a flood is analysed as it goes once it has
+ * While a burst passes through the proxy, the analysis waits (see {@link AnalysisPacing}):
+ * analysing costs several times what forwarding does per byte, and beside a burst, on a machine of
+ * few cores, it took the cores the burst's own sender and reader needed, whatever its priority.
+ * A burst is analysed once it is over, a moment later; a flood is analysed as it goes once it has
  * been behind for {@link MAX_ANALYSIS_WAIT_MS}.
  */
 export interface LiveAnalysis {
@@ -32,13 +32,19 @@ export interface LiveAnalysis {
 
 /** When the analysis is handed what was recorded. */
 export interface AnalysisPacing {
-  /** Whether the forwarding thread has been busy since the last look (see busy-gauge.ts). */
-  busy(): boolean;
-  /** The longest the analysis waits while it is busy: how far behind a burst leaves the status line and answers. */
+  /** How fast recorded bytes come: marked when the analysis falls behind, looked at while it waits. */
+  gauge: BurstGauge;
+  /** The longest the analysis waits for a burst to pass: how far behind a burst leaves the status line and answers. */
   maxWaitMs: number;
 }
 
-/** The longest the analysis waits behind a busy forwarding thread. */
+/**
+ * Recorded bytes per second that make a burst. An agent's event streams stay far below it, even
+ * at thousands of events a second; what passes it is a bulk body (a large result, a file), whose
+ * analysis can wait until it is through.
+ */
+export const BURST_BYTES_PER_SECOND = 16 * 1024 * 1024;
+/** The longest the analysis waits for a burst to pass. */
 export const MAX_ANALYSIS_WAIT_MS = 1_000;
 /** How often an analysis that waits looks again. */
 const WAIT_STEP_MS = 20;
@@ -67,7 +73,7 @@ export function createLiveAnalysis(
   recording: Recording,
   spool: Spool,
   options: AnalysisOptions,
-  pacing: AnalysisPacing = { busy: createBusyGauge(), maxWaitMs: MAX_ANALYSIS_WAIT_MS },
+  pacing: AnalysisPacing = { gauge: createBurstGauge(() => spool.size, BURST_BYTES_PER_SECOND), maxWaitMs: MAX_ANALYSIS_WAIT_MS },
 ): LiveAnalysis {
   const worker = startWorker({ options, spool: spool.fd });
   const waiting = new Map<number, { resolve: (value: never) => void; reject: (error: Error) => void }>();
@@ -96,7 +102,7 @@ export function createLiveAnalysis(
   worker.on('message', (message: FromWorker) => {
     if (message.type === 'ack') {
       inFlight -= 1;
-      // A pump already due (or waiting for the forwarding thread) posts next.
+      // A pump already due (or waiting for a burst to pass) posts next.
       return scheduled ? undefined : pump();
     }
     const waiter = waiting.get(message.id);
@@ -114,7 +120,7 @@ export function createLiveAnalysis(
    */
   function pump(): void {
     scheduled = false;
-    if (head < queue.length && waitsForForwarding()) return;
+    if (head < queue.length && waitsForBurst()) return;
     if (inFlight === 0 && head < queue.length) spool.flush();
     while (inFlight < MAX_ANALYSIS_BATCHES_IN_FLIGHT && head < queue.length) {
       const first = queue[head]!;
@@ -155,9 +161,9 @@ export function createLiveAnalysis(
     if (head === queue.length) (queue = []), (head = 0), (behindSince = 0);
     else if (head > 4096) (queue = queue.slice(head)), (head = 0);
   }
-  /** Whether to post nothing yet, since the forwarding thread is busy; if so, looks again in a moment. */
-  const waitsForForwarding = (): boolean => {
-    if (performance.now() - behindSince >= pacing.maxWaitMs || !pacing.busy()) return false;
+  /** Whether to post nothing yet, while a burst passes; if so, looks again in a moment. */
+  const waitsForBurst = (): boolean => {
+    if (performance.now() - behindSince >= pacing.maxWaitMs || !pacing.gauge.burst()) return false;
     scheduled = true;
     // Unref, as the worker is: an answer awaited keeps the process alive, and with it this.
     setTimeout(pump, WAIT_STEP_MS).unref();
@@ -166,7 +172,12 @@ export function createLiveAnalysis(
   const post = (message: ToWorker) => worker.postMessage(message);
   const enqueue = (item: Queued) => {
     if (failure) return;
-    if (head === queue.length) behindSince = performance.now();
+    if (head === queue.length) {
+      // Measured from here, not from whenever the gauge was last looked at: a burst's first
+      // chunk, after a quiet hour, is not averaged over the hour.
+      behindSince = performance.now();
+      pacing.gauge.mark();
+    }
     queue.push(item);
     // Everything recorded in one turn of the event loop goes in one batch.
     if (!scheduled) {
