@@ -6,6 +6,8 @@
  *   with the proxy process's CPU per MB, its forwarding thread apart;
  * - proxy-floor (information): the same stream through a bare TCP byte pipe in Node
  *   (bench/bare-proxy.mjs) ÷ read directly, in the same turns: the most any Node proxy reaches;
+ * - proxy-floor-recording (information): the same pipe doing the least any recording proxy must
+ *   (`--record`: each read's bytes written to a file, its time and place kept), same turns;
  * - proxy-vs-floor: the proxy's throughput ÷ that bare pipe's (target ≥ 0.9): what HTTP, recording and
  *   live analysis cost beyond forwarding, the part of proxy-throughput that is the proxy's own;
  * - proxy-latency: what the proxy adds to an event, server write to client read, p95 at
@@ -79,8 +81,9 @@ async function startProcess(name: string, args: string[], stream: 'stdout' | 'st
 const startProxyProcess = (target: BenchTarget) =>
   startProcess('the proxy', [resolve(CLI_BUILD, 'run.js'), 'proxy', '--target', `${target.origin}/`, '--listen', '127.0.0.1:0', '--no-view'], 'stderr', /mcp-stream-lens proxy: (http:\/\/127\.0\.0\.1:\d+)\/ -> /);
 
-/** bench/bare-proxy.mjs in front of `target`, under plain node. */
-const startBareProxy = (target: BenchTarget) => startProcess('the bare proxy', [BARE_PROXY, target.origin], 'stdout', /^(http:\/\/127\.0\.0\.1:\d+)\n/);
+/** bench/bare-proxy.mjs in front of `target`, under plain node; `record` adds the least recording. */
+const startBareProxy = (target: BenchTarget, record = false) =>
+  startProcess(record ? 'the bare recording proxy' : 'the bare proxy', [BARE_PROXY, target.origin, ...(record ? ['--record'] : [])], 'stdout', /^(http:\/\/127\.0\.0\.1:\d+)\n/);
 
 /** Resident memory of a process, from /proc (Linux), in MB. */
 function rssMb(pid: number): number {
@@ -139,14 +142,15 @@ const f = (x: number, digits = 2) => x.toFixed(digits);
 type Scale = (typeof SCALES)[BenchScale];
 
 /**
- * proxy-throughput and proxy-floor, in the same turns: direct, through the bare proxy, through
- * ours; each read starts once our proxy is idle, and its CPU is counted over the measured turns.
+ * proxy-throughput and the floors, in the same turns: direct, through the bare proxy, through the
+ * bare recording proxy, through ours; each read starts once our proxy is idle, and its CPU is
+ * counted over the measured turns.
  */
-async function measureThroughput(s: Scale, target: BenchTarget, proxy: Proxy, floor: Proxy): Promise<[BenchRow, BenchRow, BenchRow]> {
+async function measureThroughput(s: Scale, target: BenchTarget, proxy: Proxy, floor: Proxy, recordingFloor: Proxy): Promise<[BenchRow, BenchRow, BenchRow, BenchRow]> {
   const recorded = s.warmBytes + s.bulkTurns * s.bulkBytes;
   if (recorded > MAX_RECORDING_BYTES || s.bulkBytes > MAX_STREAM_RECORD_BYTES) throw new Error('bench: the throughput turns would outgrow the recording caps');
   const pid = proxy.child.pid!;
-  const ways = [target.origin, floor.origin, proxy.origin];
+  const ways = [target.origin, floor.origin, recordingFloor.origin, proxy.origin];
   let busy = 0;
   /** ms our proxy kept working after each measured read through it (its analysis catching up). */
   const lag: number[] = [];
@@ -180,7 +184,7 @@ async function measureThroughput(s: Scale, target: BenchTarget, proxy: Proxy, fl
   };
   const cpu = perMb(cpu0[0], pid);
   const floorCpu = perMb(cpu0[1], floorPid);
-  const [direct, bare, proxied] = times.map((ms) => Math.min(...ms)) as [number, number, number];
+  const [direct, bare, bareRecording, proxied] = times.map((ms) => Math.min(...ms)) as [number, number, number, number];
   const list = (ms: readonly number[]) => ms.map((x) => f(x, 0)).join(' ');
   const mbps = (ms: number) => f(s.bulkBytes / MB / (ms / 1000), 0);
   const turns = `best of ${s.bulkTurns} after a ${s.warmBytes / MB} MB warm-up read each way`;
@@ -194,10 +198,10 @@ async function measureThroughput(s: Scale, target: BenchTarget, proxy: Proxy, fl
     baseline: 'the same stream read directly, same run',
     detail:
       `${s.bulkBytes / MB} MB of 1 KB MCP events, ${turns}, every read recorded (${recorded / MB} MB, under the ${MAX_RECORDING_BYTES / MB} MB cap): ` +
-      `direct ${f(direct, 0)} ms (${mbps(direct)} MB/s), through the proxy ${f(proxied, 0)} ms (${mbps(proxied)} MB/s); turns: direct ${list(times[0]!)}, proxied ${list(times[2]!)} ms; ` +
+      `direct ${f(direct, 0)} ms (${mbps(direct)} MB/s), through the proxy ${f(proxied, 0)} ms (${mbps(proxied)} MB/s); turns: direct ${list(times[0]!)}, proxied ${list(times[3]!)} ms; ` +
       `proxy CPU per MB: ${f(cpu.main, 1)} ms forwarding (main thread), ${f(cpu.total - cpu.main, 1)} ms other threads (analysis worker, GC), ${f(cpu.total, 1)} ms in all; ` +
       `its analysis, which waits while a burst passes, caught up and left it idle within ${list(lag)} ms of each proxied read's end` +
-      failed(2),
+      failed(3),
   });
   const floorRow = row({
     name: 'proxy-floor',
@@ -211,6 +215,18 @@ async function measureThroughput(s: Scale, target: BenchTarget, proxy: Proxy, fl
       `in the same turns: ${f(bare, 0)} ms (${mbps(bare)} MB/s); its CPU per MB ${f(floorCpu.total, 1)} ms` +
       failed(1),
   });
+  const recordingFloorRow = row({
+    name: 'proxy-floor-recording',
+    value: direct / bareRecording,
+    target: Infinity,
+    better: 'higher',
+    unit: 'x',
+    baseline: 'the same stream read directly, same run',
+    detail:
+      `the least any recording proxy does, in Node: the same bare pipe also copying each read's bytes into a reused stage that is written to an unlinked file a megabyte at a time, and keeping each read's time and place (bench/bare-proxy.mjs --record; no HTTP, no analysis), ` +
+      `in the same turns: ${f(bareRecording, 0)} ms (${mbps(bareRecording)} MB/s); turns: ${list(times[2]!)} ms` +
+      failed(2),
+  });
   const vsFloor = row({
     name: 'proxy-vs-floor',
     value: bare / proxied,
@@ -218,9 +234,9 @@ async function measureThroughput(s: Scale, target: BenchTarget, proxy: Proxy, fl
     better: 'higher',
     unit: 'x',
     baseline: 'the same stream through the bare proxy, same run',
-    detail: `through the proxy ${f(proxied, 0)} ms, through the bare proxy ${f(bare, 0)} ms (best of ${s.bulkTurns} each); turns: bare ${list(times[1]!)}, proxied ${list(times[2]!)} ms` + failed(2),
+    detail: `through the proxy ${f(proxied, 0)} ms, through the bare proxy ${f(bare, 0)} ms (best of ${s.bulkTurns} each); turns: bare ${list(times[1]!)}, proxied ${list(times[3]!)} ms` + failed(3),
   });
-  return [throughput, floorRow, vsFloor];
+  return [throughput, floorRow, recordingFloorRow, vsFloor];
 }
 
 export async function measureProxy(scale: BenchScale): Promise<BenchRow[]> {
@@ -229,8 +245,9 @@ export async function measureProxy(scale: BenchScale): Promise<BenchRow[]> {
   const target = await startBenchTarget();
   const proxy = await startProxyProcess(target);
   const floor = await startBareProxy(target);
+  const recordingFloor = await startBareProxy(target, true);
   try {
-    const [throughput, floorRow, vsFloor] = await measureThroughput(s, target, proxy, floor);
+    const [throughput, floorRow, recordingFloorRow, vsFloor] = await measureThroughput(s, target, proxy, floor, recordingFloor);
 
     // Latency: best p95 each way.
     let directP95 = Infinity;
@@ -278,8 +295,9 @@ export async function measureProxy(scale: BenchScale): Promise<BenchRow[]> {
       baseline: 'a fresh proxy process idle, same run',
       detail: `${s.streams} open streams of ${f(s.streamBytes / MB, 2)} MB each (${f((s.streams * s.streamBytes) / MB, 0)} MB, the cap records ${capMb} MB in all, in the recording's file rather than the process's memory): RSS ${f(open, 0)} MB open vs ${f(idle, 0)} MB idle; target = the recording cap + ${MEMORY_ALLOWANCE_MB} MB for the analysis and Node`,
     });
-    return [throughput, floorRow, vsFloor, latency, memory];
+    return [throughput, floorRow, recordingFloorRow, vsFloor, latency, memory];
   } finally {
+    await recordingFloor.close();
     await floor.close();
     await proxy.close();
     await target.close();

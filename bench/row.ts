@@ -16,6 +16,7 @@ export type BenchName =
   | 'guard-latency'
   | 'proxy-throughput'
   | 'proxy-floor'
+  | 'proxy-floor-recording'
   | 'proxy-vs-floor'
   | 'proxy-latency'
   | 'proxy-memory'
