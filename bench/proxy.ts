@@ -224,7 +224,7 @@ async function measureThroughput(s: Scale, target: BenchTarget, proxy: Proxy, fl
     baseline: 'the same stream read directly, same run',
     detail:
       `the least any recording proxy does, in Node: the same bare pipe also copying each read's bytes into a reused stage that is written to an unlinked file a megabyte at a time, and keeping each read's time and place (bench/bare-proxy.mjs --record; no HTTP, no analysis), ` +
-      `in the same turns: ${f(bareRecording, 0)} ms (${mbps(bareRecording)} MB/s); turns: ${list(times[2]!)} ms` +
+      `in the same turns: ${f(bareRecording, 0)} ms (${mbps(bareRecording)} MB/s); turns: ${list(times[2]!)} ms; our proxy's throughput ÷ this one's: ${f(bareRecording / proxied)}` +
       failed(2),
   });
   const vsFloor = row({

@@ -77,27 +77,27 @@ describe('the live analysis beside a burst', () => {
 
 describe('the burst gauge', () => {
   it('says burst when the bytes since the last look came faster than its rate, on average', () => {
-    let bytes = 0;
+    let total = 0;
     let at = 0;
-    const { burst } = createBurstGauge(() => bytes, 1_000_000, () => at);
-    (bytes += 60_000), (at += 50);
+    const { burst } = createBurstGauge(() => total, 1_000_000, () => at);
+    (total += 60_000), (at += 50);
     expect(burst()).toBe(true); // 1.2 MB/s over the last 50 ms
-    (bytes += 40_000), (at += 50);
+    (total += 40_000), (at += 50);
     expect(burst()).toBe(false); // 0.8 MB/s
-    (bytes += 200_000), (at += 10_000);
+    (total += 200_000), (at += 10_000);
     expect(burst()).toBe(false); // a quiet stretch, then a chunk: 20 kB/s over the stretch
     expect(burst()).toBe(false); // nothing since
   });
 
   it('measures from its mark, so that a burst after a quiet stretch is seen as one', () => {
-    let bytes = 0;
+    let total = 0;
     let at = 0;
-    const gauge = createBurstGauge(() => bytes, 1_000_000, () => at);
+    const gauge = createBurstGauge(() => total, 1_000_000, () => at);
     at += 60_000;
     gauge.mark();
-    (bytes += 20_000), (at += 10);
+    (total += 20_000), (at += 10);
     expect(gauge.burst()).toBe(true); // 2 MB/s since the mark, though 333 B/s since the gauge began
-    bytes += 5_000;
+    total += 5_000;
     expect(gauge.burst()).toBe(true); // at once: measured over a millisecond at least, 5 MB/s
   });
 });
