@@ -45,7 +45,7 @@ const record = process.argv.includes('--record') ? openRecording() : undefined;
 const server = createServer((client) => {
   // A buffer is read into again only once the client's socket has let go of the bytes read into it.
   const free = [];
-  let next = free.pop() ?? Buffer.allocUnsafeSlow(READ_BYTES);
+  let next = Buffer.allocUnsafeSlow(READ_BYTES);
   const upstream = connect({
     port: Number(target.port),
     host: target.hostname,

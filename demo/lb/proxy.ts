@@ -61,7 +61,7 @@ function relay(reply: IncomingMessage, exchange: Exchange, res: ServerResponse, 
   const boundaries = limit === undefined ? undefined : createSseBoundaries();
   // The highest progress among the events passed, which the client must have read before the cut.
   let progress = 0;
-  const passed = createParser({ onEvent: (event) => void (progress = Math.max(progress, progressOf(event.data) ?? 0)) });
+  const passed = limit === undefined ? undefined : createParser({ onEvent: (event) => void (progress = Math.max(progress, progressOf(event.data) ?? 0)) });
   const decoder = new TextDecoder();
   let events = 0;
   reply.on('data', (chunk: Buffer) => {
@@ -81,7 +81,7 @@ function relay(reply: IncomingMessage, exchange: Exchange, res: ServerResponse, 
     if (limit !== undefined && before >= limit) keep = 0;
     const piece = chunk.subarray(0, keep);
     if (piece.length > 0) exchange.chunks.push({ t: since(exchange), bytes: Buffer.from(piece) });
-    if (limit !== undefined && piece.length > 0) passed.feed(decoder.decode(piece, { stream: true }));
+    if (passed && piece.length > 0) passed.feed(decoder.decode(piece, { stream: true }));
     if (!cut) {
       // Backpressure: a slow client slows the replica down instead of growing our buffer.
       if (piece.length > 0 && !res.write(piece)) {
