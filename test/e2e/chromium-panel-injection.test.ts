@@ -7,6 +7,7 @@ import { writeHar, type Exchange } from '../../src/core';
 import { exchange, ORIGIN, rpc, sse } from '../support/fixtures';
 import { launchChromium, openPanel } from './support/chromium';
 import { buildExtension } from './support/extension-build';
+import { waitForImportSettled } from './support/panel-queries';
 import { buildShell, serveShell } from './support/shell-server';
 
 /**
@@ -143,6 +144,7 @@ describe('Chromium: hostile stream content is shown as text, never run', () => {
       const input = (await page.$('[data-testid="import-har-input"]')) as ElementHandle<HTMLInputElement>;
       await input.uploadFile(harPath);
       await page.waitForSelector('[data-testid="event-row"]', { timeout: 30_000 });
+      await waitForImportSettled(page);
       const result = await readEveryDetail(page);
       assertInert(result, await damage(page), dialogs);
       expect(errors).toEqual([]);
@@ -170,6 +172,7 @@ describe('Chromium: hostile stream content is shown as text, never run', () => {
       const input = (await panel.waitForSelector('[data-testid="import-har-input"]'))! as ElementHandle<HTMLInputElement>;
       await input.uploadFile(harPath);
       await panel.waitForSelector('[data-testid="event-row"]', { timeout: 30_000 });
+      await waitForImportSettled(panel);
       const result = await readEveryDetail(panel);
       assertInert(result, await damage(panel), dialogs);
       expect(await devtools.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();

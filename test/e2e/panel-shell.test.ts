@@ -5,6 +5,7 @@ import type { ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './support/extension-build';
 import { ERROR_RED, pixelsAt } from './support/canvas-pixels';
+import { waitForImportSettled } from './support/panel-queries';
 import { startShell } from './support/shell-server';
 
 // The inline shell (the real panel on a plain page) in real Chromium, fed the SDK recordings.
@@ -35,15 +36,6 @@ describe('Chromium: the panel in the inline shell', () => {
 
   /** Waits until the canvas has painted at least once after the last state change that matters. */
   const painted = (page: Page) => page.waitForSelector('[data-testid="timeline"] canvas[data-painted]', { timeout: 30_000 });
-  /**
-   * Waits until the capture is whole on screen: no import under way, and every part of the
-   * workbench rendered (it renders them over a few frames), so a list found empty is the panel's
-   * answer, not a list still to come.
-   */
-  const settled = async (page: Page) => {
-    await page.waitForFunction(() => !document.querySelector('[data-testid="import-progress"]'), { timeout: 30_000 });
-    await page.waitForSelector('.workbench:not([aria-busy])', { timeout: 30_000 });
-  };
 
   it('lost buffer: a red gap marker, the resume-seq-gap finding, and its event in the detail after a click', async () => {
     for (const theme of ['light', 'dark'] as const) {
@@ -59,7 +51,7 @@ describe('Chromium: the panel in the inline shell', () => {
       expect(g! + b!).toBeLessThan(r! * 1.4);
       await painted(page);
       expect(await pixelsAt(marker, ERROR_RED[theme])).toBeGreaterThan(50);
-      await settled(page);
+      await waitForImportSettled(page);
 
       const badge = await page.$eval('[data-testid="session-row"] [data-testid="error-badge"]', (el) => el.textContent);
       expect(Number(badge)).toBeGreaterThanOrEqual(1);
@@ -91,7 +83,7 @@ describe('Chromium: the panel in the inline shell', () => {
     await input.uploadFile(resolve(ROOT, 'test/fixtures/har/sdk-genuine.har'));
     const marker = (await page.waitForSelector('[data-testid="resume-marker"]', { timeout: 30_000 }))!;
     expect(await marker.evaluate((el) => (el as HTMLElement).dataset.verdict)).toBe('genuine');
-    await settled(page);
+    await waitForImportSettled(page);
     expect(await page.$$eval('[data-testid="session-row"]', (els) => els.length)).toBe(1);
     expect(await page.$$eval('[data-testid="finding"][data-severity="error"]', (els) => els.length)).toBe(0);
     expect(await page.$('[data-testid="error-badge"]')).toBeNull();

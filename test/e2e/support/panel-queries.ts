@@ -1,4 +1,4 @@
-import type { Frame } from 'puppeteer-core';
+import type { Frame, Page } from 'puppeteer-core';
 
 /** Everything a test reads off the panel, by data-testid. */
 export interface PanelState {
@@ -56,4 +56,15 @@ export async function waitForPanelToShow(panel: Frame, predicate: string, timeou
 async function waitFor(panel: Frame, predicate: string, polling: number | 'mutation', timeout: number): Promise<PanelState> {
   const handle = await panel.waitForFunction(`(() => { const s = ${READ_PANEL}; return (${predicate})(s) ? s : null; })()`, { polling, timeout });
   return (await handle.jsonValue()) as PanelState;
+}
+
+/**
+ * Waits until an imported capture is whole on screen: no import under way, and every part of the
+ * workbench rendered (it renders them over a few frames). An import shows the capture as soon as
+ * it holds a session and grows it as the rest is read, so a row count taken before this is a
+ * count of what was read so far.
+ */
+export async function waitForImportSettled(root: Page | Frame): Promise<void> {
+  await root.waitForFunction(() => !document.querySelector('[data-testid="import-progress"]'), { timeout: 30_000 });
+  await root.waitForSelector('.workbench:not([aria-busy])', { timeout: 30_000 });
 }
